@@ -1,0 +1,14 @@
+// Bundles the server into dist/server/main.js; dependencies stay in node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['server/main.ts'],
+  outfile: 'dist/server/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});

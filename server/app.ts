@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Orm } from './db/orm';
+import { registerSecurity } from './http/security';
+import { registerRestFacade, sendError } from './rest/adapter';
+import { type AppRouter, appRouter } from './routers';
+import { createContext, type ContextDeps } from './trpc/context';
+
+export interface AppOptions {
+  orm: Orm;
+  config: Config;
+  /** Built client to serve (index.html and assets); omitted in tests and in `npm run dev`. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the Fastify app; never listens (main.ts does). */
+export async function buildApp({ orm, config, clientDir, logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+    genReqId: () => crypto.randomUUID(),
+  });
+  const deps: ContextDeps = { em: orm.em, config };
+
+  await app.register(fastifyCookie);
+  registerSecurity(app, config);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(deps, req, res),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  registerRestFacade(app, deps);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await orm.em.getConnection().execute('select 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', error: 'Database unreachable', message: 'Database unreachable' });
+    }
+  });
+
+  app.setErrorHandler((error, _req, reply) => {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = status === 413 ? 'The request body is too large.' : status === 415 ? 'Requests must be sent as JSON.' : 'The request could not be read.';
+      return reply.status(status).send({ error: message, message, code: (error as { code?: string }).code ?? 'BAD_REQUEST' });
+    }
+    return sendError(reply, error);
+  });
+
+  if (clientDir && existsSync(resolve(clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: resolve(clientDir), wildcard: false, index: 'index.html', maxAge: 0 });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/_api') && !req.url.startsWith('/trpc')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ error: 'Not found', message: 'Not found', code: 'NOT_FOUND' });
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found', message: 'Not found', code: 'NOT_FOUND' }));
+  }
+
+  return app;
+}

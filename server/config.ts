@@ -1,0 +1,39 @@
+/** Every setting the server reads, in one place (documented in .env.example). */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** The origin the app is served from; cookie-authenticated POSTs must come from it. */
+  publicOrigin: string | undefined;
+  secureCookies: boolean;
+  sessionIdleDays: number;
+  sessionAbsoluteDays: number;
+  logLevel: string;
+  seedDemoData: boolean;
+  openLibraryBaseUrl: string;
+  googleBooksBaseUrl: string;
+  lookupTimeoutMs: number;
+}
+
+const bool = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : /^(1|true|yes|on)$/i.test(v));
+const num = (v: string | undefined, fallback: number) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? fallback : Number(v));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const publicOrigin = env.PUBLIC_ORIGIN || undefined;
+  return {
+    port: num(env.PORT, 3000),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || '.data',
+    publicOrigin,
+    secureCookies: bool(env.SECURE_COOKIES, publicOrigin?.startsWith('https://') ?? false),
+    sessionIdleDays: num(env.SESSION_IDLE_DAYS, 14),
+    sessionAbsoluteDays: num(env.SESSION_ABSOLUTE_DAYS, 60),
+    logLevel: env.LOG_LEVEL || 'info',
+    seedDemoData: bool(env.SEED_DEMO_DATA, true),
+    openLibraryBaseUrl: env.OPEN_LIBRARY_BASE_URL || 'https://openlibrary.org',
+    googleBooksBaseUrl: env.GOOGLE_BOOKS_BASE_URL || 'https://www.googleapis.com',
+    lookupTimeoutMs: num(env.LOOKUP_TIMEOUT_MS, 2500),
+  };
+}

@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import type { Config } from '../config';
+import { startEmbeddedPostgres } from './embedded';
+
+export interface Database {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/** DATABASE_URL when set; otherwise an embedded PostgreSQL with its data in `.data/postgres`. */
+export async function openDatabase(config: Config, log: (line: string) => void = () => {}): Promise<Database> {
+  if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
+  const pg = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), log);
+  await pg.createDatabase('scroll_library');
+  return { url: pg.url('scroll_library'), embedded: true, stop: () => pg.stop() };
+}

@@ -1,0 +1,34 @@
+import { defineEntity } from '@mikro-orm/core';
+import { UserEntity } from './user';
+
+export const LibraryEntity = defineEntity({
+  name: 'Library',
+  tableName: 'libraries',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    name: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  }),
+});
+
+/** Users who run a library: its creator first. */
+export const LibraryStaffEntity = defineEntity({
+  name: 'LibraryStaff',
+  tableName: 'library_staff',
+  properties: (p) => ({
+    library: p.manyToOne(LibraryEntity).primary().deleteRule('cascade'),
+    user: p.manyToOne(UserEntity).primary().deleteRule('cascade').index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  }),
+});
+
+/** Patrons of a library: added on their first rental there or when registered at its kiosk. */
+export const LibraryMemberEntity = defineEntity({
+  name: 'LibraryMember',
+  tableName: 'library_members',
+  properties: (p) => ({
+    library: p.manyToOne(LibraryEntity).primary().deleteRule('cascade'),
+    user: p.manyToOne(UserEntity).primary().deleteRule('cascade').index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  }),
+});

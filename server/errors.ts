@@ -1,0 +1,42 @@
+import { TRPCError } from '@trpc/server';
+
+type Kind = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
+
+/** A domain failure with the text the user reads. Mapped to a status in one place (trpc/init.ts). */
+export class AppError extends Error {
+  constructor(
+    readonly kind: Kind,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const unauthorized = (message = 'You must be logged in.') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do that.') => new AppError('FORBIDDEN', message);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a moment and try again.', undefined, retryAfterSeconds);
+
+export function toTRPCError(error: AppError) {
+  return new TRPCError({ code: error.kind, message: error.message, cause: error });
+}
+
+/** PostgreSQL's unique_violation, for constraints the database enforces. */
+export function isUniqueViolation(error: unknown, constraint?: string) {
+  const e = error as { code?: string; constraint?: string } | undefined;
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+/** PostgreSQL unreachable: connection refused, shutting down, or too many clients. */
+export function isDatabaseUnavailable(error: unknown) {
+  const e = error as { code?: string; message?: string } | undefined;
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300', '08006', '08001'].includes(e?.code ?? '') ||
+    /Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)|Knex: Timeout acquiring a connection/.test(e?.message ?? '')
+  );
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Mantine writes CSS variables into style attributes.
+  "style-src 'self' 'unsafe-inline'",
+  // Covers come from any https host the catalogue names (Open Library, Google Books, publishers).
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: mediastream:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function requestOrigin(req: FastifyRequest, config: Config) {
+  return config.publicOrigin ?? `${req.protocol}://${req.host}`;
+}
+
+/**
+ * Cookie-authenticated writes must be JSON from our own origin: a cross-site form or
+ * fetch cannot send JSON without a preflight, and browsers always name their Origin.
+ */
+function refuseCrossSiteWrite(req: FastifyRequest, config: Config): string | null {
+  if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'PATCH' && req.method !== 'DELETE') return null;
+  if (!req.url.startsWith('/trpc') && !req.url.startsWith('/_api')) return null;
+  const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (contentType !== 'application/json') return 'Requests must be sent as JSON.';
+  const origin = req.headers.origin;
+  if (origin && origin !== requestOrigin(req, config)) return 'Cross-site requests are not allowed.';
+  if (req.headers['sec-fetch-site'] === 'cross-site') return 'Cross-site requests are not allowed.';
+  return null;
+}
+
+export function registerSecurity(app: FastifyInstance, config: Config) {
+  app.addHook('onRequest', async (req, reply) => {
+    const refusal = refuseCrossSiteWrite(req, config);
+    if (refusal) {
+      const status = refusal.startsWith('Requests must') ? 415 : 403;
+      return reply.status(status).send({ error: refusal, message: refusal, code: status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'FORBIDDEN' });
+    }
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (!reply.getHeader('content-security-policy')) reply.header('content-security-policy', CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
+    if (config.secureCookies || req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+}

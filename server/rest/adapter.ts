@@ -1,0 +1,78 @@
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import superjson from 'superjson';
+import { appRouter } from '../routers';
+import { createCallerFactory, type Meta, publicMessage, UNAVAILABLE_MESSAGE } from '../trpc/init';
+import { type ContextDeps, createContext } from '../trpc/context';
+import { AppError, badRequest, isDatabaseUnavailable } from '../errors';
+
+export interface RestRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  wire: 'json' | 'superjson';
+  procedure: string;
+}
+
+/** The /_api table, read from each procedure's `meta.rest`: one place declares both doors. */
+export function restRoutes(): RestRoute[] {
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  return Object.entries(procedures).flatMap(([procedure, def]) => {
+    const rest = (def._def.meta as Meta | undefined)?.rest;
+    return rest ? [{ ...rest, procedure }] : [];
+  });
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+type CallerFn = (input: unknown) => Promise<unknown>;
+
+function findProcedure(caller: unknown, path: string): CallerFn {
+  return path.split('.').reduce<any>((node, key) => node[key], caller) as CallerFn;
+}
+
+export function sendError(reply: FastifyReply, error: unknown) {
+  const trpcError =
+    error instanceof TRPCError
+      ? error
+      : isDatabaseUnavailable(error)
+        ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE })
+        : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error instanceof Error ? error : undefined });
+  const status = getHTTPStatusCodeFromError(trpcError);
+  if (status >= 500) reply.log.error({ err: trpcError.cause ?? trpcError }, 'request failed');
+  const message = publicMessage(trpcError);
+  const details = trpcError.cause instanceof AppError ? trpcError.cause.details : undefined;
+  return reply.status(status).send({ error: message, message, code: trpcError.code, ...(details ? { details } : {}) });
+}
+
+/** Data calls may send superjson ({json, meta}); plain JSON is read as it is. */
+function readInput(route: RestRoute, query: unknown, body: unknown) {
+  if (route.method === 'GET') return query ?? {};
+  if (route.wire === 'superjson' && body && typeof body === 'object' && 'json' in body) {
+    try {
+      return superjson.deserialize(body as Parameters<typeof superjson.deserialize>[0]);
+    } catch {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body could not be read.', cause: badRequest('The request body could not be read.') });
+    }
+  }
+  return body ?? {};
+}
+
+export function registerRestFacade(app: FastifyInstance, deps: ContextDeps) {
+  for (const route of restRoutes()) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (req, reply) => {
+        try {
+          const ctx = await createContext(deps, req, reply);
+          const input = readInput(route, req.query, req.body);
+          const result = await findProcedure(createCaller(ctx), route.procedure)(input);
+          return reply.send(route.wire === 'superjson' ? superjson.serialize(result) : result);
+        } catch (error) {
+          return sendError(reply, error);
+        }
+      },
+    });
+  }
+}

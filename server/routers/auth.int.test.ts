@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, newToken } from '../services/tokens';
+import { Client, createTestApp, setRole, signUp, type TestApp, uniqueEmail } from '../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+async function issueTemporaryToken(userId: number, expiresInSeconds = 60) {
+  const token = newToken();
+  await t.sql(`insert into temporary_tokens (token_hash, user_id, expires_at) values (?, ?, now() + make_interval(secs => ?))`, [
+    hashToken(token),
+    userId,
+    expiresInSeconds,
+  ]);
+  return token;
+}
+
+describe.each(['rest', 'trpc'] as const)('accounts through %s', (door) => {
+  const call = (client: Client, name: string, input?: unknown) => {
+    const rest: Record<string, [string, 'GET' | 'POST']> = {
+      'auth.session': ['/_api/auth/session', 'GET'],
+      'auth.logout': ['/_api/auth/logout', 'POST'],
+      'auth.loginWithPassword': ['/_api/auth/login_with_password', 'POST'],
+      'auth.registerWithPassword': ['/_api/auth/register_with_password', 'POST'],
+      'auth.establishSession': ['/_api/auth/establish_session', 'POST'],
+      'profile.update': ['/_api/customer/profile', 'POST'],
+      'profile.upgradeToAdmin': ['/_api/user/upgrade-to-admin', 'POST'],
+    };
+    const [path, method] = rest[name];
+    if (door === 'rest') return client.rest(method, path, input);
+    return client.trpc(method === 'GET' ? 'query' : 'mutation', name, input);
+  };
+
+  it('registers a customer, signs them in, and refuses a second account with the same email', async () => {
+    const client = new Client(t);
+    const email = uniqueEmail();
+    const res = await call(client, 'auth.registerWithPassword', { email, password: 'Password123', displayName: 'Ada 🚀 Lovelace' });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ email, displayName: 'Ada 🚀 Lovelace', role: 'customer', avatarUrl: null });
+    const session = await call(client, 'auth.session');
+    expect(session.body.user.email).toBe(email);
+
+    const again = await call(new Client(t), 'auth.registerWithPassword', { email: email.toUpperCase(), password: 'Password123', displayName: 'Copy' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Email already in use');
+    const [{ count }] = await t.sql(`select count(*)::int as count from users where email = ?`, [email]);
+    expect(count).toBe(1);
+  });
+
+  it("refuses bad registrations with the spec's messages and creates nothing", async () => {
+    const before = await t.sql(`select count(*)::int as count from users`);
+    const cases: [object, string][] = [
+      [{ email: 'not-an-email', password: 'Password123', displayName: 'A' }, 'Email is required'],
+      [{ email: uniqueEmail(), password: 'short', displayName: 'A' }, 'Password must be at least 8 characters'],
+      [{ email: uniqueEmail(), password: 'Password123', displayName: '   ' }, 'Name is required'],
+    ];
+    for (const [input, message] of cases) {
+      const res = await call(new Client(t), 'auth.registerWithPassword', input);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await t.sql(`select count(*)::int as count from users`)).toEqual(before);
+  });
+
+  it('logs in with the right password and gives one message for a wrong password or an unknown email', async () => {
+    const { user } = await signUp(t, { password: 'RightPass1' });
+    const ok = await call(new Client(t), 'auth.loginWithPassword', { email: user.email, password: 'RightPass1' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.id).toBe(user.id);
+
+    const wrong = await call(new Client(t), 'auth.loginWithPassword', { email: user.email, password: 'WrongPass1' });
+    const unknown = await call(new Client(t), 'auth.loginWithPassword', { email: uniqueEmail('ghost'), password: 'WrongPass1' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.message).toBe('Invalid email or password.');
+    expect(unknown.body.message).toBe(wrong.body.message);
+
+    const empty = await call(new Client(t), 'auth.loginWithPassword', { email: user.email, password: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Password is required');
+  });
+
+  it('sets an httpOnly SameSite=Lax cookie and rotates it on login', async () => {
+    const { client, user } = await signUp(t, { password: 'RightPass1' });
+    const first = client.cookie;
+    const res = await call(client, 'auth.loginWithPassword', { email: user.email, password: 'RightPass1' });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(client.cookie).not.toBe(first);
+    const old = new Client(t);
+    old.cookie = first;
+    expect((await call(old, 'auth.session')).body.user).toBeNull();
+    expect((await call(client, 'auth.session')).body.user.id).toBe(user.id);
+  });
+
+  it('logout ends the session on the server, not only in the browser', async () => {
+    const { client } = await signUp(t);
+    const stolen = new Client(t);
+    stolen.cookie = client.cookie;
+    expect((await call(stolen, 'auth.session')).body.user).not.toBeNull();
+    expect((await call(client, 'auth.logout', {})).status).toBe(200);
+    expect((await call(stolen, 'auth.session')).body.user).toBeNull();
+  });
+
+  it('exchanges a temporary token once, and refuses expired and reused ones', async () => {
+    const { user } = await signUp(t);
+    const token = await issueTemporaryToken(user.id);
+    const client = new Client(t);
+    const ok = await call(client, 'auth.establishSession', { tempToken: token });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.id).toBe(user.id);
+    expect((await call(client, 'auth.session')).body.user.id).toBe(user.id);
+
+    const reused = await call(new Client(t), 'auth.establishSession', { tempToken: token });
+    expect(reused.status).toBe(401);
+    const expired = await call(new Client(t), 'auth.establishSession', { tempToken: await issueTemporaryToken(user.id, -1) });
+    expect(expired.status).toBe(401);
+    const missing = await call(new Client(t), 'auth.establishSession', { tempToken: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Temporary token is required');
+  });
+
+  it("updates the profile, with the spec's messages for bad values", async () => {
+    const { client } = await signUp(t);
+    const email = uniqueEmail('renamed');
+    const ok = await call(client, 'profile.update', { displayName: 'New Name', email });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user).toMatchObject({ displayName: 'New Name', email });
+
+    const blank = await call(client, 'profile.update', { displayName: '', email });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe('Display name cannot be empty.');
+    const badEmail = await call(client, 'profile.update', { displayName: 'X', email: 'nope' });
+    expect(badEmail.body.message).toBe('Please enter a valid email address.');
+    expect((await call(client, 'auth.session')).body.user.displayName).toBe('New Name');
+
+    const { user: other } = await signUp(t);
+    const taken = await call(client, 'profile.update', { displayName: 'X', email: other.email });
+    expect(taken.status).toBe(409);
+
+    const anonymous = await call(new Client(t), 'profile.update', { displayName: 'X', email: uniqueEmail() });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('upgrades customers to library admin, and nobody else', async () => {
+    const { client } = await signUp(t);
+    const cookieBefore = client.cookie;
+    const ok = await call(client, 'profile.upgradeToAdmin', {});
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.role).toBe('library_admin');
+    expect(client.cookie).not.toBe(cookieBefore);
+
+    const again = await call(client, 'profile.upgradeToAdmin', {});
+    expect(again.status).toBe(403);
+    expect(again.body.message).toBe('You are not eligible for an upgrade.');
+
+    const { client: adminClient, user: admin } = await signUp(t);
+    await setRole(t, admin.id, 'admin');
+    expect((await call(adminClient, 'profile.upgradeToAdmin', {})).status).toBe(403);
+    expect((await call(new Client(t), 'profile.upgradeToAdmin', {})).status).toBe(401);
+  });
+});

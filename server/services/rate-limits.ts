@@ -1,0 +1,33 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { tooManyRequests } from '../errors';
+
+export interface Limit {
+  /** What is counted, e.g. `login:ip:email`. */
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window counters in PostgreSQL, so every server process shares them.
+ * Throws 429 with the seconds until the window resets.
+ */
+export async function hit(em: EntityManager, limits: Limit[]) {
+  for (const limit of limits) {
+    const rows = await em.getConnection().execute<{ hits: number; retry_after: number }[]>(
+      `insert into rate_limits (key, hits, reset_at) values (?, 1, now() + make_interval(secs => ?))
+       on conflict (key) do update set
+         hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+         reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+       returning hits, ceil(extract(epoch from reset_at - now()))::int as retry_after`,
+      [limit.key, limit.windowSeconds],
+    );
+    const { hits, retry_after } = rows[0];
+    if (hits > limit.max) throw tooManyRequests(Math.max(1, retry_after));
+  }
+}
+
+/** A successful sign-in clears its own counter, so a user's typo streak does not follow them. */
+export async function clear(em: EntityManager, key: string) {
+  await em.getConnection().execute(`delete from rate_limits where key = ?`, [key]);
+}

@@ -1,0 +1,2 @@
+/** The migrated database every test file clones. */
+export const TEMPLATE_DATABASE = 'scroll_template';

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { hasIsbnLength, isbn10To13, isbn13To10, isbnKey, isValidIsbn, isValidIsbn10, isValidIsbn13, normalizeIsbn } from './isbn';
+
+describe('ISBN helpers', () => {
+  it('strips hyphens and spaces and keeps a final X', () => {
+    expect(normalizeIsbn('978-0-306-40615-7')).toBe('9780306406157');
+    expect(normalizeIsbn(' 0 8044 2957 x ')).toBe('080442957X');
+    expect(normalizeIsbn('X123')).toBe('123');
+  });
+
+  it('accepts valid ISBN-13 checksums and refuses wrong ones', () => {
+    expect(isValidIsbn13('9780306406157')).toBe(true);
+    expect(isValidIsbn13('978-0-306-40615-7')).toBe(true);
+    expect(isValidIsbn13('9780306406158')).toBe(false);
+    expect(isValidIsbn13('1234567890123')).toBe(false);
+  });
+
+  it('accepts valid ISBN-10 checksums, including an X check digit', () => {
+    expect(isValidIsbn10('0306406152')).toBe(true);
+    expect(isValidIsbn10('080442957X')).toBe(true);
+    expect(isValidIsbn10('0-8044-2957-x')).toBe(true);
+    expect(isValidIsbn10('0306406153')).toBe(false);
+  });
+
+  it('requires 10 or 13 digits for scanned and typed codes', () => {
+    expect(hasIsbnLength('123456789')).toBe(false);
+    expect(hasIsbnLength('12345678901')).toBe(false);
+    expect(hasIsbnLength('1234567890')).toBe(true);
+    expect(hasIsbnLength('978-1-2345-6789-0')).toBe(true);
+    expect(isValidIsbn('')).toBe(false);
+  });
+
+  it('converts between ISBN-10 and ISBN-13', () => {
+    expect(isbn10To13('0306406152')).toBe('9780306406157');
+    expect(isbn13To10('9780306406157')).toBe('0306406152');
+    expect(isbn10To13('080442957X')).toBe('9780804429573');
+    expect(isbn13To10('9790000000001')).toBeNull();
+    expect(isbn10To13('0306406153')).toBeNull();
+  });
+
+  it('keys both forms of one book the same', () => {
+    expect(isbnKey('0-306-40615-2')).toBe(isbnKey('9780306406157'));
+  });
+});

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH } from '../constants';
+import { positiveId, queryBoolean } from './common';
+
+export const bookSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  isbn: z.string(),
+  available: z.boolean(),
+  quantity: z.number().int(),
+  availableCount: z.number().int(),
+  thumbnailUrl: z.string().nullable().optional(),
+  fullImageUrl: z.string().nullable().optional(),
+  acquisitionDate: z.date().nullable().optional(),
+  libraryId: z.number().int(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  averageRating: z.number().nullable(),
+  ratingsCount: z.number().int(),
+  categories: z.array(z.string()),
+  description: z.string().nullable(),
+  publisher: z.string().nullable(),
+  publishedDate: z.string().nullable(),
+  pageCount: z.number().int().nullable(),
+  language: z.string().nullable(),
+  format: z.string().nullable(),
+  edition: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  infoLink: z.string().nullable(),
+  maturityRating: z.string().nullable(),
+  previewLink: z.string().nullable(),
+  printType: z.string().nullable(),
+});
+export type Book = z.infer<typeof bookSchema>;
+
+/** Payload ISBNs: 10 to 13 characters (SPEC section 5). */
+export const payloadIsbn = z
+  .string({ error: 'ISBN must be at least 10 characters' })
+  .trim()
+  .min(ISBN_MIN_LENGTH, 'ISBN must be at least 10 characters')
+  .max(ISBN_MAX_LENGTH, 'ISBN must be at most 13 characters');
+
+export const booksQuery = z.strictObject({
+  libraryId: positiveId('Library ID must be a positive integer'),
+  available: queryBoolean().optional(),
+  search: z.string().trim().max(200, 'Search text is too long').optional(),
+});
+
+const optionalUrl = (message: string) =>
+  z.preprocess((v) => (v === '' ? null : v), z.url({ error: message, protocol: /^https?$/ }).max(2048, message).nullable().optional());
+
+export const addBookInput = z.strictObject({
+  libraryId: positiveId('Library ID must be a positive integer'),
+  isbn: payloadIsbn,
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(500, 'Title is too long'),
+  author: z.string({ error: 'Author is required' }).trim().min(1, 'Author is required').max(500, 'Author is too long'),
+  thumbnailUrl: optionalUrl('Invalid thumbnail URL format'),
+  fullImageUrl: optionalUrl('Invalid full image URL format'),
+  acquisitionDate: z.coerce.date({ error: 'Invalid acquisition date' }).nullable().optional(),
+  quantity: z
+    .number({ error: 'Quantity must be a positive integer' })
+    .int('Quantity must be a positive integer')
+    .positive('Quantity must be a positive integer')
+    .max(100_000, 'Quantity is too large')
+    .default(DEFAULT_BOOK_QUANTITY),
+});
+export type AddBookInput = z.infer<typeof addBookInput>;
+
+export const setQuantityInput = z.strictObject({
+  bookId: positiveId('Book ID must be a positive integer'),
+  libraryId: positiveId('Library ID must be a positive integer'),
+  quantity: z
+    .number({ error: 'Quantity must be an integer' })
+    .int('Quantity must be an integer')
+    .min(0, 'Quantity cannot be negative.')
+    .max(100_000, 'Quantity is too large'),
+});
+
+export const bookStatusInput = z.strictObject({
+  isbn: z.string({ error: 'ISBN is required' }).trim().min(1, 'ISBN is required').max(32, 'ISBN is too long'),
+  libraryId: positiveId('Library ID must be a positive integer'),
+});
+
+export const bookStatusResponse = z.object({
+  isRented: z.boolean(),
+  book: z.object({ id: z.number().int(), isbn: z.string(), title: z.string() }),
+  rental: z
+    .object({ rentalId: z.number().int(), user: z.object({ id: z.number().int(), displayName: z.string() }) })
+    .optional(),
+});
+export type BookStatus = z.infer<typeof bookStatusResponse>;
+
+export const lookupInput = z.strictObject({
+  isbn: z.string({ error: 'ISBN cannot be empty' }).trim().min(1, 'ISBN cannot be empty').max(32, 'ISBN is too long'),
+});
+
+export const bookLookupResult = z.object({
+  isbn: z.string(),
+  title: z.string(),
+  authors: z.array(z.string()),
+  publishedDate: z.string().optional(),
+  description: z.string().optional(),
+  coverUrl: z.string().nullable().optional(),
+  thumbnailUrl: z.string().nullable().optional(),
+  fullImageUrl: z.string().nullable().optional(),
+});
+export type BookLookupResult = z.infer<typeof bookLookupResult>;
+export const lookupResponse = z.object({ book: bookLookupResult.nullable() });

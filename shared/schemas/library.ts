@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { LIBRARY_NAME_MIN_LENGTH } from '../constants';
+
+export const librarySchema = z.object({ id: z.number().int(), name: z.string() });
+export type Library = z.infer<typeof librarySchema>;
+
+export const createLibraryInput = z.strictObject({
+  name: z
+    .string({ error: 'Library name must be at least 3 characters long' })
+    .trim()
+    .min(LIBRARY_NAME_MIN_LENGTH, 'Library name must be at least 3 characters long')
+    .max(120, 'Library name must be at most 120 characters long'),
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { positiveId, queryBoolean } from './common';
+import { payloadIsbn } from './book';
+
+export const rentalSchema = z.object({
+  rentalId: z.number().int(),
+  bookId: z.number().int(),
+  libraryId: z.number().int(),
+  userId: z.number().int(),
+  bookTitle: z.string(),
+  bookAuthor: z.string(),
+  bookIsbn: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  fullImageUrl: z.string().nullable(),
+  rentedAt: z.date().nullable(),
+  returnedAt: z.date().nullable(),
+  userDisplayName: z.string(),
+  userEmail: z.string(),
+});
+export type Rental = z.infer<typeof rentalSchema>;
+
+/** Rent payloads carry customerId 0 when the client has no signed-in user; the server uses the session. */
+export const rentInput = z.strictObject({
+  isbn: payloadIsbn,
+  libraryId: positiveId('Library ID must be a positive integer'),
+  customerId: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: 'Customer ID must be a positive integer' }).int('Customer ID must be a positive integer').min(0, 'Customer ID must be a positive integer'),
+  ),
+});
+
+export const kioskRentalInput = rentInput.extend({ customerId: positiveId('Customer ID must be a positive integer') });
+
+export const returnInput = z.strictObject({ rentalId: positiveId('Rental ID must be a positive integer') });
+
+export const rentalsQuery = z.strictObject({
+  libraryId: positiveId('Library ID must be a positive integer'),
+  includeReturned: queryBoolean().optional(),
+});
+
+export const myRentalsQuery = z.strictObject({
+  libraryId: positiveId('Library ID must be a positive integer').optional(),
+  includeReturned: queryBoolean().optional(),
+});
+
+export const rentResponse = z.object({ rental: rentalSchema });
+export const returnResponse = z.object({ rental: rentalSchema });

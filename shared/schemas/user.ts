@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
+
+export const roleSchema = z.enum(ROLES);
+
+/** The user as the client sees it (SPEC section 3). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  createdAt: z.date(),
+  role: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponse = z.object({ user: userSchema });
+export const sessionResponse = z.object({ user: userSchema.nullable() });
+
+const email = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.email({ error: message }).max(254, message));
+
+export const loginInput = z.strictObject({
+  email: email('Email is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const registerInput = z.strictObject({
+  email: email('Email is required'),
+  password: z
+    .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(1024, 'Password is too long'),
+  displayName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is too long'),
+  /** Only the Phone Number tab sends it; digits are kept so a kiosk can find the patron. */
+  phoneNumber: z
+    .string()
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(z.string().min(10, 'Phone number seems too short').max(15, 'Phone number is too long'))
+    .optional(),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const establishSessionInput = z.strictObject({
+  tempToken: z.string({ error: 'Temporary token is required' }).min(1, 'Temporary token is required').max(512, 'Temporary token is invalid'),
+});
+
+export const profileInput = z.strictObject({
+  displayName: z
+    .string({ error: 'Display name cannot be empty.' })
+    .trim()
+    .min(1, 'Display name cannot be empty.')
+    .max(100, 'Display name is too long.'),
+  email: email('Please enter a valid email address.'),
+});
+export type ProfileInput = z.infer<typeof profileInput>;
+
+export const upgradeResponse = z.object({ user: userSchema });
