@@ -1,0 +1,56 @@
+import { Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation } from 'wouter';
+import type { Role } from '../../../shared/constants';
+import { useAuth } from '../../hooks/use-auth';
+
+/** The two guards of SPEC section 6. */
+export const STAFF_ROLES: Role[] = ['library_admin', 'admin'];
+export const SHARED_LAYOUT_ROLES: Role[] = ['user', 'admin', 'library_admin', 'customer'];
+
+export function AuthenticatingSkeleton() {
+  return (
+    <Container size="md" py="xl" aria-busy="true">
+      <Stack gap="md">
+        <Text c="dimmed" size="sm">
+          Authenticating
+        </Text>
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={120} />
+        <Skeleton height={120} />
+      </Stack>
+    </Container>
+  );
+}
+
+export function AccessDenied({ message }: { message: string }) {
+  return (
+    <Container size="sm" py="xl">
+      <Card withBorder padding="xl" role="alert">
+        <Title order={2} size="h3" mb="sm">
+          Access Denied
+        </Title>
+        <Text>{message}</Text>
+      </Card>
+    </Container>
+  );
+}
+
+/**
+ * Shows its children to signed-in users with an allowed role. Signed-out users are sent to
+ * /login, replacing the history entry so Back does not return to the guarded page.
+ */
+export function AuthGuard({ roles = SHARED_LAYOUT_ROLES, children }: { roles?: Role[]; children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  const [, navigate] = useLocation();
+
+  useEffect(() => {
+    if (!isLoading && !user) navigate('/login', { replace: true });
+  }, [isLoading, user, navigate]);
+
+  if (isLoading || !user) return <AuthenticatingSkeleton />;
+  if (!roles.includes(user.role)) {
+    return <AccessDenied message={`Access denied. Your role (${user.role}) lacks required permissions.`} />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,1 @@
+export { GoogleSignIn } from './GoogleSignIn';

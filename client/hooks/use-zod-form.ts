@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+
+type Values = Record<string, unknown>;
+
+/**
+ * Form state checked by one of the shared zod schemas: a field on blur, every field on submit,
+ * with the schema's own messages (SPEC section 5).
+ */
+export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialValues: z.input<S>) {
+  const [values, setValues] = useState<z.input<S>>(initialValues);
+  const [errors, setErrors] = useState<Partial<Record<keyof z.input<S>, string>>>({});
+
+  const fieldErrors = (candidate: z.input<S>) => {
+    const result = schema.safeParse(candidate);
+    const found: Partial<Record<keyof z.input<S>, string>> = {};
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const key = issue.path[0] as keyof z.input<S>;
+        if (key !== undefined && !found[key]) found[key] = issue.message;
+      }
+    }
+    return { result, found };
+  };
+
+  const validateField = (field: keyof z.input<S>) => {
+    const { found } = fieldErrors(values);
+    setErrors((prev) => ({ ...prev, [field]: found[field] }));
+  };
+
+  const setValue = <K extends keyof z.input<S>>(field: K, value: z.input<S>[K]) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  /** Props for a Mantine input bound to a field. */
+  const inputProps = (field: keyof z.input<S> & string) => ({
+    name: field,
+    value: (values[field] as string | undefined) ?? '',
+    error: errors[field],
+    onChange: (event: { currentTarget: { value: string } }) => setValue(field, event.currentTarget.value as z.input<S>[typeof field]),
+    onBlur: () => validateField(field),
+  });
+
+  const handleSubmit = (onValid: (data: z.output<S>) => void | Promise<void>) => (event?: { preventDefault(): void }) => {
+    event?.preventDefault();
+    const { result, found } = fieldErrors(values);
+    setErrors(found);
+    if (result.success) return onValid(result.data);
+  };
+
+  const reset = (next: z.input<S> = initialValues) => {
+    setValues(next);
+    setErrors({});
+  };
+
+  return { values, errors, setValue, setErrors, inputProps, handleSubmit, reset };
+}

@@ -1,0 +1,68 @@
+import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useRef } from 'react';
+import { Link, useLocation } from 'wouter';
+import { POST_LOGIN_REDIRECT_MS } from '../../shared/constants';
+import { loginInput } from '../../shared/schemas';
+import { GoogleSignIn } from '../components/GoogleSignIn';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useZodForm } from '../hooks/use-zod-form';
+import { loginErrorMessage } from '../lib/auth-errors';
+import { trpc } from '../trpc';
+
+export default function LoginPage() {
+  useDocumentTitle('Login');
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const form = useZodForm(loginInput, { email: '', password: '' });
+  const login = trpc.auth.loginWithPassword.useMutation({
+    onSuccess: ({ user }) => {
+      utils.auth.session.setData(undefined, { user });
+      redirect.current = setTimeout(() => navigate('/'), POST_LOGIN_REDIRECT_MS);
+    },
+  });
+
+  return (
+    <Container size={460} py={48}>
+      <Title order={1} ta="center">
+        Welcome Back
+      </Title>
+      <Text c="dimmed" size="sm" ta="center" mt={5}>
+        Sign in with your email and password or use Google OAuth.
+      </Text>
+      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+        <Tabs defaultValue="email">
+          <Tabs.List grow mb="md">
+            <Tabs.Tab value="email">Email &amp; Password</Tabs.Tab>
+            <Tabs.Tab value="google">Google Login</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="email">
+            <form onSubmit={form.handleSubmit((data) => login.mutate(data))} noValidate>
+              <Stack>
+                {login.error && (
+                  <Alert color="red" title="Login failed" role="alert">
+                    {loginErrorMessage(login.error.message)}
+                  </Alert>
+                )}
+                <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />
+                <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" required {...form.inputProps('password')} />
+                <Button type="submit" loading={false} disabled={login.isPending || login.isSuccess} fullWidth>
+                  {login.isPending ? 'Logging in...' : 'Log In'}
+                </Button>
+              </Stack>
+            </form>
+          </Tabs.Panel>
+          <Tabs.Panel value="google">
+            <GoogleSignIn />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+      <Text ta="center" mt="md" size="sm">
+        Don&apos;t have an account?{' '}
+        <Anchor component={Link} href="/register">
+          Sign up
+        </Anchor>
+      </Text>
+    </Container>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Link, useLocation } from 'wouter';
+import { registerInput } from '../../shared/schemas';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useZodForm } from '../hooks/use-zod-form';
+import { registrationErrorMessage } from '../lib/auth-errors';
+import { trpc } from '../trpc';
+
+const displayNameHint = 'Spaces, emojis and special characters are welcome.';
+const passwordHint = 'At least 8 characters, with uppercase, lowercase and a number.';
+
+function RegisterForm({ withPhone }: { withPhone: boolean }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const schema = withPhone ? registerInput.required({ phoneNumber: true }) : registerInput.omit({ phoneNumber: true });
+  const form = useZodForm(schema as typeof registerInput, { email: '', password: '', displayName: '', ...(withPhone ? { phoneNumber: '' } : {}) });
+  const register = trpc.auth.registerWithPassword.useMutation({
+    onSuccess: ({ user }) => {
+      utils.auth.session.setData(undefined, { user });
+      navigate('/');
+    },
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit((data) => register.mutate(data))} noValidate>
+      <Stack>
+        {register.error && (
+          <Alert color="red" role="alert">
+            {registrationErrorMessage(register.error.message)}
+          </Alert>
+        )}
+        {withPhone && <TextInput label="Phone Number" type="tel" autoComplete="tel" placeholder="555 010 0000" required {...form.inputProps('phoneNumber')} />}
+        <TextInput label="Display Name" autoComplete="name" description={displayNameHint} required {...form.inputProps('displayName')} />
+        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />
+        <PasswordInput label="Password" autoComplete="new-password" description={passwordHint} required {...form.inputProps('password')} />
+        <Button type="submit" disabled={register.isPending} fullWidth>
+          {register.isPending ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export default function RegisterPage() {
+  useDocumentTitle('Sign Up');
+  return (
+    <Container size={480} py={48}>
+      <Title order={1} ta="center">
+        Create your account
+      </Title>
+      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+        <Tabs defaultValue="email" keepMounted={false}>
+          <Tabs.List grow mb="md">
+            <Tabs.Tab value="email">Email &amp; Password</Tabs.Tab>
+            <Tabs.Tab value="phone">Phone Number</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="email">
+            <RegisterForm withPhone={false} />
+          </Tabs.Panel>
+          <Tabs.Panel value="phone">
+            <RegisterForm withPhone />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+      <Text ta="center" mt="md" size="sm">
+        Already have an account?{' '}
+        <Anchor component={Link} href="/login">
+          Log in
+        </Anchor>
+      </Text>
+    </Container>
+  );
+}

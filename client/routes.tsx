@@ -1,0 +1,38 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { Header } from './components/Header';
+import { useHashScroll } from './hooks/use-hash-scroll';
+
+// Each route is its own chunk.
+const LandingPage = lazy(() => import('./pages/LandingPage'));
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const RegisterPage = lazy(() => import('./pages/RegisterPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+function PageLoader() {
+  return (
+    <Center py={80} aria-busy="true">
+      <Loader aria-label="Loading page" />
+    </Center>
+  );
+}
+
+export function AppRoutes() {
+  useHashScroll();
+  return (
+    <>
+      <Header />
+      <main>
+        <Suspense fallback={<PageLoader />}>
+          <Switch>
+            <Route path="/" component={LandingPage} />
+            <Route path="/login" component={LoginPage} />
+            <Route path="/register" component={RegisterPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </main>
+    </>
+  );
+}
