@@ -1,0 +1,77 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeBookProviders, type FakeBookProviders } from '../test/book-providers';
+import { Client, createTestApp, signUp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+let providers: FakeBookProviders;
+let reader: Client;
+
+beforeAll(async () => {
+  providers = await startFakeBookProviders();
+  t = await createTestApp({ openLibraryBaseUrl: providers.url, googleBooksBaseUrl: providers.url, lookupTimeoutMs: 200 });
+  reader = (await signUp(t)).client;
+});
+beforeEach(async () => {
+  providers.reset();
+  await t.sql(`delete from isbn_lookups`);
+});
+
+describe.each(['rest', 'trpc'] as const)('book lookup through %s', (door) => {
+  const lookup = (client: Client, input: unknown) =>
+    door === 'rest' ? client.rest('POST', '/_api/book/lookup', input, { superjson: true }) : client.trpc('query', 'lookup.lookup', input);
+
+  it('finds a book by a scanned or typed ISBN, in the shape the confirm step shows', async () => {
+    const res = await lookup(reader, { isbn: '978-0-547-92822-7' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      book: {
+        isbn: '9780547928227',
+        title: 'The Hobbit: or There and Back Again',
+        authors: ['J.R.R. Tolkien'],
+        publishedDate: '2012',
+        coverUrl: 'https://covers.openlibrary.org/b/id/8406786-M.jpg',
+        thumbnailUrl: 'https://covers.openlibrary.org/b/id/8406786-M.jpg',
+        fullImageUrl: 'https://covers.openlibrary.org/b/id/8406786-L.jpg',
+      },
+    });
+  });
+
+  it('answers book: null when no provider knows the ISBN', async () => {
+    const res = await lookup(reader, { isbn: '0306406152' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ book: null });
+    expect(providers.hits()).toBe(2);
+  });
+
+  it('answers book: null, quickly, when the providers are down', async () => {
+    providers.behave('openLibrary', 'slow');
+    providers.behave('googleBooks', 'error');
+    const started = Date.now();
+    const res = await lookup(reader, { isbn: '9780547928227' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ book: null });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("refuses empty and malformed ISBNs with the spec's messages", async () => {
+    const empty = await lookup(reader, { isbn: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('ISBN cannot be empty');
+    const short = await lookup(reader, { isbn: '12345' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Please enter a valid ISBN (10 or 13 digits).');
+    expect(providers.hits()).toBe(0);
+  });
+
+  it('is for signed-in users only', async () => {
+    const res = await lookup(new Client(t), { isbn: '9780547928227' });
+    expect(res.status).toBe(401);
+    expect(providers.hits()).toBe(0);
+  });
+});
+
+it('the REST door also reads a plain JSON body', async () => {
+  const res = await reader.rest('POST', '/_api/book/lookup', { isbn: '9780547928227' });
+  expect(res.status).toBe(200);
+  expect(res.body.json.book.title).toBe('The Hobbit: or There and Back Again');
+});

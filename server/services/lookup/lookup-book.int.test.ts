@@ -1,0 +1,135 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../errors';
+import { startFakeBookProviders, type FakeBookProviders } from '../../test/book-providers';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { INVALID_ISBN, lookupBook } from './lookup-book';
+
+let t: TestApp;
+let providers: FakeBookProviders;
+const lookup = (isbn: string) => lookupBook(t.orm.em.fork(), t.config, isbn);
+
+beforeAll(async () => {
+  providers = await startFakeBookProviders();
+  t = await createTestApp({ openLibraryBaseUrl: providers.url, googleBooksBaseUrl: providers.url, lookupTimeoutMs: 200 });
+});
+beforeEach(async () => {
+  providers.reset();
+  await t.sql(`delete from isbn_lookups`);
+  await t.sql(`delete from books`);
+});
+
+/** A library's copy of a book, as the add-book flow stores it. */
+async function newBook(values: { isbn: string; isbn13: string; title: string; author: string; thumbnailUrl?: string }) {
+  const [library] = await t.sql<{ id: number }>(`insert into libraries (name) values ('Branch Library') returning id`);
+  await t.sql(`insert into books (library_id, isbn, isbn13, title, author, thumbnail_url) values (?, ?, ?, ?, ?, ?)`, [
+    library.id,
+    values.isbn,
+    values.isbn13,
+    values.title,
+    values.author,
+    values.thumbnailUrl ?? null,
+  ]);
+}
+
+const cacheRows = () => t.sql<{ isbn13: string; source: string | null; result: unknown; days: number }>(
+  `select isbn13, source, result, round(extract(epoch from expires_at - now()) / 86400)::int as days from isbn_lookups`,
+);
+
+describe('lookupBook', () => {
+  it('refuses an ISBN that is not 10 or 13 digits, without asking anyone', async () => {
+    for (const isbn of ['12345', '978054792822', 'not an isbn', '97805479282271']) {
+      const error = await lookup(isbn).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ kind: 'BAD_REQUEST', message: INVALID_ISBN });
+    }
+    expect(providers.hits()).toBe(0);
+  });
+
+  it('answers from a library catalogue first, by either ISBN form', async () => {
+    await newBook({ isbn: '9780547928227', isbn13: '9780547928227', title: 'The Hobbit (staff edition)', author: 'Tolkien, J. R. R.', thumbnailUrl: 'https://example.test/h.jpg' });
+    for (const isbn of ['978-0-547-92822-7', '054792822x']) {
+      expect(await lookup(isbn)).toEqual({
+        isbn: isbn === '054792822x' ? '054792822X' : '9780547928227',
+        title: 'The Hobbit (staff edition)',
+        authors: ['Tolkien, J. R. R.'],
+        coverUrl: 'https://example.test/h.jpg',
+        thumbnailUrl: 'https://example.test/h.jpg',
+        fullImageUrl: 'https://example.test/h.jpg',
+      });
+    }
+    expect(providers.hits()).toBe(0);
+  });
+
+  it('asks Open Library before Google Books, and caches what it finds for 30 days', async () => {
+    const book = await lookup('9780547928227');
+    expect(book).toMatchObject({ isbn: '9780547928227', title: 'The Hobbit: or There and Back Again', authors: ['J.R.R. Tolkien'], publishedDate: '2012' });
+    expect(book?.coverUrl).toBe('https://covers.openlibrary.org/b/id/8406786-M.jpg');
+    expect(providers.hits('openLibrary')).toBe(1);
+    expect(providers.hits('googleBooks')).toBe(0);
+    expect(await cacheRows()).toEqual([{ isbn13: '9780547928227', source: 'openlibrary', result: book, days: 30 }]);
+
+    expect(await lookup('9780547928227')).toEqual(book);
+    expect(await lookup('054792822X')).toEqual({ ...book, isbn: '054792822X' });
+    expect(providers.hits()).toBe(1);
+  });
+
+  it.each(['notFound', 'error', 'slow', 'malformed'] as const)('moves on to Google Books when Open Library is %s', async (behaviour) => {
+    providers.behave('openLibrary', behaviour);
+    const book = await lookup('054792822X');
+    expect(book).toMatchObject({
+      isbn: '054792822X',
+      title: 'The Hobbit',
+      description: expect.stringMatching(/^A great modern classic/),
+      coverUrl: expect.stringMatching(/^https:\/\/books\.google\.com\//),
+    });
+    expect(providers.hits('googleBooks')).toBe(1);
+    expect((await cacheRows())[0]).toMatchObject({ source: 'googlebooks', days: 30 });
+  });
+
+  it('remembers "not found" for a day when every provider answered', async () => {
+    expect(await lookup('9780306406157')).toBeNull();
+    expect(providers.hits()).toBe(2);
+    expect(await cacheRows()).toEqual([{ isbn13: '9780306406157', source: null, result: null, days: 1 }]);
+    expect(await lookup('0-306-40615-2')).toBeNull();
+    expect(providers.hits()).toBe(2);
+  });
+
+  it.each(['slow', 'error', 'truncated'] as const)('does not remember "not found" when a provider was %s', async (behaviour) => {
+    providers.behave('openLibrary', behaviour);
+    providers.behave('googleBooks', 'notFound');
+    const started = Date.now();
+    expect(await lookup('9780547928227')).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await cacheRows()).toEqual([]);
+
+    providers.behave('openLibrary', 'normal');
+    expect(await lookup('9780547928227')).toMatchObject({ title: 'The Hobbit: or There and Back Again' });
+  });
+
+  it('asks again once a cached answer has expired', async () => {
+    await t.sql(`insert into isbn_lookups (isbn13, result, source, expires_at) values ('9780547928227', null, null, now() - interval '1 second')`);
+    expect(await lookup('9780547928227')).toMatchObject({ title: 'The Hobbit: or There and Back Again' });
+    expect(providers.hits()).toBe(1);
+  });
+
+  it('gives up quickly on an ISBN with a wrong check digit, unless a library catalogued it', async () => {
+    expect(await lookup('9780547928228')).toBeNull();
+    expect(providers.hits()).toBe(0);
+    expect(await cacheRows()).toEqual([]);
+    await newBook({ isbn: '9780547928228', isbn13: '9780547928228', title: 'Misprinted', author: 'A. Printer' });
+    expect(await lookup('9780547928228')).toMatchObject({ title: 'Misprinted', authors: ['A. Printer'], coverUrl: null });
+  });
+
+  it("fills in the spec's defaults for what a provider leaves out", async () => {
+    providers.behave('openLibrary', 'notFound');
+    providers.know('googleBooks', '9780306406157', { kind: 'books#volumes', totalItems: 1, items: [{ kind: 'books#volume', id: 'x', volumeInfo: {} }] });
+    expect(await lookup('9780306406157')).toEqual({
+      isbn: '9780306406157',
+      title: 'Unknown Title',
+      authors: ['Unknown Author'],
+      coverUrl: null,
+      thumbnailUrl: null,
+      fullImageUrl: null,
+    });
+  });
+});

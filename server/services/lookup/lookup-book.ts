@@ -1,0 +1,60 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { hasIsbnLength, isbn13To10, isbnKey, isValidIsbn, normalizeIsbn } from '../../../shared/isbn';
+import type { BookLookupResult } from '../../../shared/schemas';
+import type { Config } from '../../config';
+import { badRequest } from '../../errors';
+import { type BookDetails, type IsbnForms, toLookupResult } from './book-details';
+import { cacheLookup, readCachedLookup } from './cache';
+import { ProviderUnavailable } from './fetch-json';
+import { findInGoogleBooks } from './google-books';
+import { findInCatalogue } from './local-catalogue';
+import { findInOpenLibrary } from './open-library';
+
+export const INVALID_ISBN = 'Please enter a valid ISBN (10 or 13 digits).';
+
+/** Asked in this order; the first that knows the book answers. */
+const remoteProviders: { source: string; find: (config: Config, forms: IsbnForms) => Promise<BookDetails | null> }[] = [
+  { source: 'openlibrary', find: findInOpenLibrary },
+  { source: 'googlebooks', find: findInGoogleBooks },
+];
+
+export interface LookupLog {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * The book behind an ISBN, or null. The local catalogue is read live (it is our own data, and a
+ * library's edits should show at once); the remote providers' answers are cached in isbn_lookups.
+ */
+export async function lookupBook(em: EntityManager, config: Config, rawIsbn: string, log?: LookupLog): Promise<BookLookupResult | null> {
+  if (!hasIsbnLength(rawIsbn)) throw badRequest(INVALID_ISBN);
+  const isbn = normalizeIsbn(rawIsbn);
+  const isbn13 = isbnKey(isbn);
+
+  const local = await findInCatalogue(em, isbn13);
+  if (local) return toLookupResult(isbn, local);
+  // A wrong check digit names no published book; only a library's own record can hold it.
+  if (!isValidIsbn(isbn)) return null;
+
+  const cached = await readCachedLookup(em, isbn13);
+  if (cached) return cached.book && { ...cached.book, isbn };
+
+  let someoneUnavailable = false;
+  for (const provider of remoteProviders) {
+    try {
+      const details = await provider.find(config, { isbn13, isbn10: isbn13To10(isbn13) });
+      if (details) {
+        const book = toLookupResult(isbn, details);
+        await cacheLookup(em, isbn13, book, provider.source);
+        return book;
+      }
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailable)) throw error;
+      someoneUnavailable = true;
+      log?.warn({ provider: provider.source, isbn, reason: error.message }, 'book lookup provider unavailable');
+    }
+  }
+  // "Not found" is only worth remembering when every provider actually answered.
+  if (!someoneUnavailable) await cacheLookup(em, isbn13, null, null);
+  return null;
+}
