@@ -1,11 +1,23 @@
 import { router } from '../trpc/init';
 import { authRouter } from './auth';
+import { booksRouter } from './books';
+import { customersRouter } from './customers';
+import { kioskRouter } from './kiosk';
+import { librariesRouter } from './libraries';
 import { lookupRouter } from './lookup';
 import { profileRouter } from './profile';
+import { rentalsRouter } from './rentals';
+import { reviewsRouter } from './reviews';
 
 export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
+  libraries: librariesRouter,
+  books: booksRouter,
+  rentals: rentalsRouter,
+  reviews: reviewsRouter,
+  customers: customersRouter,
+  kiosk: kioskRouter,
   lookup: lookupRouter,
 });
 

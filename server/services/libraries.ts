@@ -1,6 +1,47 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Library } from '../../shared/schemas';
+import { query } from '../db/sql';
+import type { UserRow } from './users';
+
+export const libraryNotFound = (id: number) => `No library found with the ID: ${id}.`;
 
 export async function isLibraryStaff(em: EntityManager, libraryId: number, userId: number) {
-  const rows = await em.getConnection().execute(`select 1 from library_staff where library_id = ? and user_id = ?`, [libraryId, userId]);
+  const rows = await query(em, `select 1 from library_staff where library_id = ? and user_id = ?`, [libraryId, userId]);
   return rows.length > 0;
+}
+
+/** Admins manage every library; a library_admin only those they staff. */
+export async function canManageLibrary(em: EntityManager, user: Pick<UserRow, 'id' | 'role'>, libraryId: number) {
+  return user.role === 'admin' || isLibraryStaff(em, libraryId, user.id);
+}
+
+export async function findLibrary(em: EntityManager, libraryId: number): Promise<Library | null> {
+  const rows = await query<Library>(em, `select id, name from libraries where id = ?`, [libraryId]);
+  return rows[0] ?? null;
+}
+
+/** Library admins see the libraries they staff; admins and patrons (who pick one to rent from) see all. */
+export async function listLibraries(em: EntityManager, user: Pick<UserRow, 'id' | 'role'>): Promise<Library[]> {
+  if (user.role === 'library_admin') {
+    return query<Library>(
+      em,
+      `select l.id, l.name from libraries l join library_staff s on s.library_id = l.id and s.user_id = ? order by l.name, l.id`,
+      [user.id],
+    );
+  }
+  return query<Library>(em, `select id, name from libraries order by name, id`);
+}
+
+/** The creator becomes the library's first staff member, in the same transaction. */
+export async function createLibrary(em: EntityManager, creatorId: number, name: string): Promise<Library> {
+  return em.transactional(async (tx) => {
+    const [library] = await query<Library>(tx, `insert into libraries (name) values (?) returning id, name`, [name]);
+    await query(tx, `insert into library_staff (library_id, user_id) values (?, ?)`, [library.id, creatorId]);
+    return library;
+  });
+}
+
+/** A customer becomes a member on their first rental at a library, or when registered at its kiosk. */
+export async function addMember(em: EntityManager, libraryId: number, userId: number) {
+  await query(em, `insert into library_members (library_id, user_id) values (?, ?) on conflict do nothing`, [libraryId, userId]);
 }

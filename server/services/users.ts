@@ -41,6 +41,8 @@ export async function insertUser(
       `insert into users (email, display_name, password_hash, phone_number, avatar_url, role)
        values (?, ?, ?, ?, ?, ?) returning ${userColumns('users')}`,
       [values.email, values.displayName, values.passwordHash ?? null, values.phoneNumber ?? null, values.avatarUrl ?? null, values.role ?? 'customer'],
+      'all',
+      em.getTransactionContext(),
     );
     return rows[0];
   } catch (error) {

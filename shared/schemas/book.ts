@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH } from '../constants';
+import { hasIsbnLength } from '../isbn';
 import { positiveId, queryBoolean } from './common';
 
 export const bookSchema = z.object({
@@ -33,6 +34,7 @@ export const bookSchema = z.object({
   printType: z.string().nullable(),
 });
 export type Book = z.infer<typeof bookSchema>;
+export const booksResponse = z.array(bookSchema);
 
 /** Payload ISBNs: 10 to 13 characters (SPEC section 5). */
 export const payloadIsbn = z
@@ -52,7 +54,8 @@ const optionalUrl = (message: string) =>
 
 export const addBookInput = z.strictObject({
   libraryId: positiveId('Library ID must be a positive integer'),
-  isbn: payloadIsbn,
+  /** Catalogued under its ISBN-13 form (isbnKey), so it must be a real ISBN length. */
+  isbn: payloadIsbn.refine(hasIsbnLength, 'Please enter a valid ISBN (10 or 13 digits).'),
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(500, 'Title is too long'),
   author: z.string({ error: 'Author is required' }).trim().min(1, 'Author is required').max(500, 'Author is too long'),
   thumbnailUrl: optionalUrl('Invalid thumbnail URL format'),

@@ -3,6 +3,7 @@ import { LIBRARY_NAME_MIN_LENGTH } from '../constants';
 
 export const librarySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Library = z.infer<typeof librarySchema>;
+export const librariesResponse = z.array(librarySchema);
 
 export const createLibraryInput = z.strictObject({
   name: z

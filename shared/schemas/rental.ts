@@ -36,6 +36,8 @@ export const returnInput = z.strictObject({ rentalId: positiveId('Rental ID must
 export const rentalsQuery = z.strictObject({
   libraryId: positiveId('Library ID must be a positive integer'),
   includeReturned: queryBoolean().optional(),
+  /** One customer's rentals at this library (the kiosk's 'Current Rentals'). */
+  customerId: positiveId('Customer ID must be a positive integer').optional(),
 });
 
 export const myRentalsQuery = z.strictObject({
@@ -43,5 +45,6 @@ export const myRentalsQuery = z.strictObject({
   includeReturned: queryBoolean().optional(),
 });
 
+export const rentalsResponse = z.array(rentalSchema);
 export const rentResponse = z.object({ rental: rentalSchema });
 export const returnResponse = z.object({ rental: rentalSchema });

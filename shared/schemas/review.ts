@@ -14,6 +14,7 @@ export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewsQuery = z.strictObject({ bookId: positiveId('Book ID must be a positive integer') });
 export const reviewsResponse = z.object({ reviews: z.array(reviewSchema) });
+export const reviewResponse = z.object({ review: reviewSchema });
 
 export const postReviewInput = z.strictObject({
   bookId: positiveId('Book ID must be a positive integer'),

@@ -1,0 +1,31 @@
+import { addBookInput, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput } from '../../shared/schemas';
+import { addBook, bookStatus, listBooks, setQuantity } from '../services/books';
+import { router } from '../trpc/init';
+import { libraryProcedure, staffProcedure } from '../trpc/procedures';
+
+export const booksRouter = router({
+  /** Any signed-in user may browse a library's catalogue. */
+  list: libraryProcedure
+    .meta({ rest: { method: 'GET', path: '/_api/books', wire: 'superjson' } })
+    .input(booksQuery)
+    .output(booksResponse)
+    .query(({ ctx, input }) => listBooks(ctx.em, input)),
+
+  add: staffProcedure
+    .meta({ rest: { method: 'POST', path: '/_api/library/books', wire: 'superjson' } })
+    .input(addBookInput)
+    .output(bookSchema)
+    .mutation(({ ctx, input }) => addBook(ctx.em, input)),
+
+  setQuantity: staffProcedure
+    .meta({ rest: { method: 'POST', path: '/_api/book/quantity', wire: 'superjson' } })
+    .input(setQuantityInput)
+    .output(bookSchema)
+    .mutation(({ ctx, input }) => setQuantity(ctx.em, input.libraryId, input.bookId, input.quantity)),
+
+  status: staffProcedure
+    .meta({ rest: { method: 'POST', path: '/_api/book/status', wire: 'superjson' } })
+    .input(bookStatusInput)
+    .output(bookStatusResponse)
+    .mutation(({ ctx, input }) => bookStatus(ctx.em, input.libraryId, input.isbn)),
+});

@@ -1,0 +1,19 @@
+import { emptyInput } from '../../shared/schemas/common';
+import { createLibraryInput, librariesResponse, librarySchema } from '../../shared/schemas';
+import { createLibrary, listLibraries } from '../services/libraries';
+import { router } from '../trpc/init';
+import { authedProcedure, roleProcedure } from '../trpc/procedures';
+
+export const librariesRouter = router({
+  list: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/_api/libraries', wire: 'superjson' } })
+    .input(emptyInput)
+    .output(librariesResponse)
+    .query(({ ctx }) => listLibraries(ctx.em, ctx.user)),
+
+  create: roleProcedure(['library_admin', 'admin'], 'Only library admins can create libraries.')
+    .meta({ rest: { method: 'POST', path: '/_api/libraries', wire: 'superjson' } })
+    .input(createLibraryInput)
+    .output(librarySchema)
+    .mutation(({ ctx, input }) => createLibrary(ctx.em, ctx.user.id, input.name)),
+});

@@ -1,0 +1,39 @@
+import { myRentalsQuery, rentalsQuery, rentalsResponse, rentResponse, returnResponse } from '../../shared/schemas';
+import { listRentals, rentBook, returnRental } from '../services/rentals';
+import { router } from '../trpc/init';
+import { authedProcedure, kioskRentProcedure, rentalProcedure, rentProcedure, staffProcedure } from '../trpc/procedures';
+
+/** The spec documents two return paths taking {rentalId}; one procedure definition serves both. */
+const returnAt = (path: string) =>
+  rentalProcedure
+    .meta({ rest: { method: 'POST', path, wire: 'superjson' } })
+    .output(returnResponse)
+    .mutation(async ({ ctx }) => ({ rental: await returnRental(ctx.em, ctx.rental.id) }));
+
+export const rentalsRouter = router({
+  rent: rentProcedure
+    .meta({ rest: { method: 'POST', path: '/_api/books/rent', wire: 'superjson' } })
+    .output(rentResponse)
+    .mutation(async ({ ctx, input }) => ({ rental: await rentBook(ctx.em, { libraryId: input.libraryId, isbn: input.isbn, customerId: ctx.renter.id }) })),
+
+  kioskRent: kioskRentProcedure
+    .meta({ rest: { method: 'POST', path: '/_api/kiosk/rental', wire: 'superjson' } })
+    .output(rentResponse)
+    .mutation(async ({ ctx, input }) => ({ rental: await rentBook(ctx.em, { libraryId: input.libraryId, isbn: input.isbn, customerId: ctx.renter.id }) })),
+
+  return: returnAt('/_api/books/return'),
+  returnByRental: returnAt('/_api/book/return-by-rental'),
+
+  /** A library's rentals, for its staff. */
+  list: staffProcedure
+    .meta({ rest: { method: 'GET', path: '/_api/rentals', wire: 'superjson' } })
+    .input(rentalsQuery)
+    .output(rentalsResponse)
+    .query(({ ctx, input }) => listRentals(ctx.em, input)),
+
+  /** The signed-in user's own rentals, optionally at one library. */
+  mine: authedProcedure
+    .input(myRentalsQuery)
+    .output(rentalsResponse)
+    .query(({ ctx, input }) => listRentals(ctx.em, { ...input, customerId: ctx.user.id })),
+});

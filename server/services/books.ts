@@ -1,0 +1,167 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isbnKey, normalizeIsbn } from '../../shared/isbn';
+import type { AddBookInput, Book, BookStatus } from '../../shared/schemas';
+import { containsPattern, query, toDate, toDateOrNull } from '../db/sql';
+import { conflict, notFound } from '../errors';
+
+/** A books row as `select b.*` returns it. */
+export interface BookRow {
+  id: number;
+  library_id: number;
+  isbn: string;
+  isbn13: string;
+  title: string;
+  author: string;
+  quantity: number;
+  available_count: number;
+  thumbnail_url: string | null;
+  full_image_url: string | null;
+  acquisition_date: string | null;
+  categories: string[];
+  description: string | null;
+  publisher: string | null;
+  published_date: string | null;
+  page_count: number | null;
+  language: string | null;
+  format: string | null;
+  edition: string | null;
+  subtitle: string | null;
+  info_link: string | null;
+  maturity_rating: string | null;
+  preview_link: string | null;
+  print_type: string | null;
+  ratings_count: number;
+  ratings_sum: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toBook(row: BookRow): Book {
+  return {
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    isbn: row.isbn,
+    available: row.available_count > 0,
+    quantity: row.quantity,
+    availableCount: row.available_count,
+    thumbnailUrl: row.thumbnail_url,
+    fullImageUrl: row.full_image_url,
+    acquisitionDate: toDateOrNull(row.acquisition_date),
+    libraryId: row.library_id,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+    averageRating: row.ratings_count > 0 ? row.ratings_sum / row.ratings_count : null,
+    ratingsCount: row.ratings_count,
+    categories: row.categories,
+    description: row.description,
+    publisher: row.publisher,
+    publishedDate: row.published_date,
+    pageCount: row.page_count,
+    language: row.language,
+    format: row.format,
+    edition: row.edition,
+    subtitle: row.subtitle,
+    infoLink: row.info_link,
+    maturityRating: row.maturity_rating,
+    previewLink: row.preview_link,
+    printType: row.print_type,
+  };
+}
+
+export const BOOK_NOT_FOUND = 'Book not found.';
+export const bookNotInLibrary = (isbn: string) => `No book with ISBN ${isbn} was found in this library.`;
+
+export interface BookFilter {
+  libraryId: number;
+  available?: boolean;
+  /** Case-insensitive substring of the title or the author (served by the trigram indexes). */
+  search?: string;
+}
+
+export async function listBooks(em: EntityManager, filter: BookFilter): Promise<Book[]> {
+  const where = ['b.library_id = ?'];
+  const params: unknown[] = [filter.libraryId];
+  if (filter.available !== undefined) where.push(filter.available ? 'b.available_count > 0' : 'b.available_count = 0');
+  if (filter.search) {
+    where.push('(b.title ilike ? or b.author ilike ?)');
+    params.push(containsPattern(filter.search), containsPattern(filter.search));
+  }
+  const rows = await query<BookRow>(em, `select b.* from books b where ${where.join(' and ')} order by b.title, b.id`, params);
+  return rows.map(toBook);
+}
+
+/** The library's copy of a book, by either ISBN form. */
+export async function findBookByIsbn(em: EntityManager, libraryId: number, isbn: string): Promise<BookRow> {
+  const [row] = await query<BookRow>(em, `select b.* from books b where b.library_id = ? and b.isbn13 = ?`, [libraryId, isbnKey(isbn)]);
+  if (!row) throw notFound(bookNotInLibrary(isbn));
+  return row;
+}
+
+/** A new ISBN adds a book; one the library already holds (in either ISBN form) adds copies to it. */
+export async function addBook(em: EntityManager, input: AddBookInput): Promise<Book> {
+  const [row] = await query<BookRow>(
+    em,
+    `insert into books (library_id, isbn, isbn13, title, author, quantity, available_count, thumbnail_url, full_image_url, acquisition_date)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (library_id, isbn13) do update set
+       quantity = books.quantity + excluded.quantity,
+       available_count = books.available_count + excluded.quantity,
+       thumbnail_url = coalesce(books.thumbnail_url, excluded.thumbnail_url),
+       full_image_url = coalesce(books.full_image_url, excluded.full_image_url),
+       updated_at = now()
+     returning *`,
+    [
+      input.libraryId,
+      normalizeIsbn(input.isbn),
+      isbnKey(input.isbn),
+      input.title,
+      input.author,
+      input.quantity,
+      input.quantity,
+      input.thumbnailUrl ?? null,
+      input.fullImageUrl ?? null,
+      input.acquisitionDate ? input.acquisitionDate.toISOString().slice(0, 10) : null,
+    ],
+  );
+  return toBook(row);
+}
+
+export const quantityBelowRented = (rented: number) => `Quantity cannot be less than the number of copies currently rented (${rented}).`;
+
+/**
+ * Sets the number of copies; available_count moves by the same delta in one conditional UPDATE,
+ * so it can never fall below zero however rentals interleave. Refused below the copies out on rent.
+ */
+export async function setQuantity(em: EntityManager, libraryId: number, bookId: number, quantity: number): Promise<Book> {
+  const [row] = await query<BookRow>(
+    em,
+    `update books set quantity = ?, available_count = available_count + (?::int - quantity), updated_at = now()
+      where id = ? and library_id = ? and quantity - available_count <= ?
+      returning *`,
+    [quantity, quantity, bookId, libraryId, quantity],
+  );
+  if (row) return toBook(row);
+  const [book] = await query<{ rented: number }>(em, `select quantity - available_count as rented from books where id = ? and library_id = ?`, [
+    bookId,
+    libraryId,
+  ]);
+  if (!book) throw notFound(BOOK_NOT_FOUND);
+  throw conflict(quantityBelowRented(book.rented));
+}
+
+/** Whether some copy is out, and to whom (the most recent active rental). */
+export async function bookStatus(em: EntityManager, libraryId: number, isbn: string): Promise<BookStatus> {
+  const book = await findBookByIsbn(em, libraryId, isbn);
+  const [rental] = await query<{ id: number; user_id: number; display_name: string }>(
+    em,
+    `select r.id, u.id as user_id, u.display_name from rentals r join users u on u.id = r.customer_id
+      where r.book_id = ? and r.returned_at is null order by r.rented_at desc, r.id desc limit 1`,
+    [book.id],
+  );
+  return {
+    isRented: Boolean(rental),
+    book: { id: book.id, isbn: book.isbn, title: book.title },
+    ...(rental ? { rental: { rentalId: rental.id, user: { id: rental.user_id, displayName: rental.display_name } } } : {}),
+  };
+}

@@ -1,0 +1,54 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Customer } from '../../shared/schemas';
+import { containsPattern, query } from '../db/sql';
+import { notFound } from '../errors';
+import { addMember } from './libraries';
+import { insertUser, toUser, type UserRow, userColumns } from './users';
+
+export const NO_CUSTOMER_WITH_PHONE = 'No customer found with this phone number.';
+
+/** The members of a library, optionally those whose display name or email contains `search` (any case). */
+export async function listCustomers(em: EntityManager, libraryId: number, search?: string): Promise<Customer[]> {
+  const params: unknown[] = [libraryId];
+  let filter = '';
+  if (search) {
+    filter = 'and (u.display_name ilike ? or u.email ilike ?)';
+    params.push(containsPattern(search), containsPattern(search));
+  }
+  const rows = await query<UserRow>(
+    em,
+    `select ${userColumns('u')} from library_members m join users u on u.id = m.user_id
+      where m.library_id = ? ${filter} order by u.display_name, u.id`,
+    params,
+  );
+  return rows.map(toCustomer);
+}
+
+export function toCustomer(row: UserRow): Customer {
+  const { avatarUrl: _avatarUrl, ...customer } = toUser(row);
+  return customer;
+}
+
+/** `phoneNumber` is digits only (the input schema normalizes it, as registration stores it). */
+export async function findCustomerByPhone(em: EntityManager, phoneNumber: string): Promise<Customer> {
+  const [row] = await query<UserRow>(em, `select ${userColumns('u')} from users u where u.phone_number = ?`, [phoneNumber]);
+  if (!row) throw notFound(NO_CUSTOMER_WITH_PHONE);
+  return toCustomer(row);
+}
+
+/**
+ * A kiosk registration: a new customer without a password (they identify by phone at the kiosk),
+ * made a member of the library. An email or phone number already in use is refused (409), so
+ * staff cannot attach someone else's account to their library by naming it.
+ */
+export async function registerCustomer(
+  em: EntityManager,
+  libraryId: number,
+  input: { displayName: string; email: string; phoneNumber: string },
+): Promise<UserRow> {
+  return em.transactional(async (tx) => {
+    const user = await insertUser(tx, { email: input.email, displayName: input.displayName, phoneNumber: input.phoneNumber, role: 'customer' });
+    await addMember(tx, libraryId, user.id);
+    return user;
+  });
+}
