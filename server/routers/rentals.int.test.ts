@@ -1,0 +1,263 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isbn13To10 } from '../../shared/isbn';
+import { buildApp } from '../app';
+import { initOrm } from '../db/orm';
+import { quantityBelowRented } from '../services/books';
+import { ALREADY_RENTED, ALREADY_RETURNED, NO_COPIES } from '../services/rentals';
+import { invariantViolations, newBook, newLibrary, newRental, newUser, signedIn, snapshot } from '../test/factories';
+import { Client, createTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+/** A second server process's worth of app: its own Fastify instance and connection pool on the same database. */
+let t2: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const orm = await initOrm(t.url);
+  const app = await buildApp({ orm, config: t.config });
+  await app.ready();
+  t2 = { ...t, app, orm };
+  return async () => {
+    await app.close();
+    await orm.close();
+  };
+});
+
+const post = (client: Client, path: string, input: unknown) => client.rest('POST', path, input, { superjson: true });
+const get = (client: Client, path: string) => client.rest('GET', path, undefined, { superjson: true });
+/** The same session, talking to the other server. */
+const onSecondServer = (client: Client) => Object.assign(new Client(t2), { cookie: client.cookie });
+
+async function staffedLibrary() {
+  const { client: staff, user } = await signedIn(t, { role: 'library_admin' });
+  const library = await newLibrary(t, { staff: [user.id] });
+  return { staff, library };
+}
+
+/** A small seeded generator, so a failing random mix can be replayed. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+describe('renting never oversells', () => {
+  it('50 customers rent the last 3 copies at once, across two servers: exactly 3 get one', async () => {
+    const { library } = await staffedLibrary();
+    const book = await newBook(t, { libraryId: library.id, quantity: 3 });
+    const customers = await Promise.all(Array.from({ length: 50 }, () => signedIn(t)));
+    const results = await Promise.all(
+      customers.map(({ client }, i) =>
+        post(i % 2 ? onSecondServer(client) : client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(ok).toHaveLength(3);
+    expect(refused).toHaveLength(47);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(r.body.message).toBe(NO_COPIES);
+    }
+    const [row] = await t.sql(`select available_count, (select count(*)::int from rentals where book_id = ?) as rentals from books where id = ?`, [book.id, book.id]);
+    expect(row).toEqual({ available_count: 0, rentals: 3 });
+    expect(await invariantViolations(t)).toEqual([]);
+  });
+
+  it('keeps available_count = quantity - active rentals after a random mix of rents, returns and quantity changes', async () => {
+    const seed = Date.now() % 100_000;
+    const rnd = random(seed);
+    const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)];
+    const { staff, library } = await staffedLibrary();
+    const books = await Promise.all([1, 2, 3, 4].map((quantity) => newBook(t, { libraryId: library.id, quantity })));
+    const customers = await Promise.all(Array.from({ length: 12 }, () => signedIn(t)));
+    const rentals: { id: number; client: Client }[] = [];
+    for (const [i, book] of books.entries()) {
+      const { client, user } = customers[i];
+      rentals.push({ id: (await newRental(t, { bookId: book.id, customerId: user.id })).id, client });
+    }
+
+    const calls = Array.from({ length: 150 }, () => {
+      const kind = rnd();
+      const server = rnd() < 0.5 ? (c: Client) => c : onSecondServer;
+      if (kind < 0.5) {
+        const { client } = pick(customers);
+        return post(server(client), '/_api/books/rent', { isbn: pick(books).isbn, libraryId: library.id, customerId: 0 });
+      }
+      if (kind < 0.8) {
+        const rental = pick(rentals);
+        return post(server(rental.client), pick(['/_api/books/return', '/_api/book/return-by-rental']), { rentalId: rental.id });
+      }
+      return post(server(staff), '/_api/book/quantity', { bookId: pick(books).id, libraryId: library.id, quantity: Math.floor(rnd() * 6) });
+    });
+    const results = await Promise.all(calls);
+    const statuses = new Set(results.map((r) => r.status));
+    expect([...statuses].every((s) => s === 200 || s === 409), `seed ${seed}: statuses ${[...statuses]}`).toBe(true);
+    expect(await invariantViolations(t), `seed ${seed}`).toEqual([]);
+  });
+
+  it('one customer returning and re-renting the same book at the same moment never deadlocks', async () => {
+    const { library } = await staffedLibrary();
+    const book = await newBook(t, { libraryId: library.id, quantity: 2 });
+    const { client, user } = await signedIn(t);
+    for (let round = 0; round < 15; round++) {
+      const [active] = await t.sql<{ id: number }>(`select id from rentals where book_id = ? and customer_id = ? and returned_at is null`, [book.id, user.id]);
+      const rentalId = active?.id ?? (await newRental(t, { bookId: book.id, customerId: user.id })).id;
+      const [returned, rented] = await Promise.all([
+        post(client, '/_api/books/return', { rentalId }),
+        post(onSecondServer(client), '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 }),
+      ]);
+      expect(returned.status).toBe(200);
+      expect([200, 409]).toContain(rented.status);
+      if (rented.status === 409) expect(rented.body.message).toBe(ALREADY_RENTED);
+    }
+    expect(await invariantViolations(t)).toEqual([]);
+  });
+});
+
+describe('rent', () => {
+  it('rents a copy for the signed-in customer, by either ISBN form, and makes them a member', async () => {
+    const { library } = await staffedLibrary();
+    const book = await newBook(t, { libraryId: library.id, quantity: 2, title: 'Dune', author: 'Frank Herbert' });
+    const { client, user } = await signedIn(t, { displayName: 'Paul Atreides' });
+    const res = await post(client, '/_api/books/rent', { isbn: isbn13To10(book.isbn), libraryId: library.id, customerId: user.id });
+    expect(res.status).toBe(200);
+    expect(res.body.rental).toMatchObject({
+      bookId: book.id,
+      libraryId: library.id,
+      userId: user.id,
+      bookTitle: 'Dune',
+      bookAuthor: 'Frank Herbert',
+      bookIsbn: book.isbn,
+      returnedAt: null,
+      userDisplayName: 'Paul Atreides',
+      userEmail: user.email,
+    });
+    expect(res.body.rental.rentedAt).toBeInstanceOf(Date);
+    const books = await get(client, `/_api/books?libraryId=${library.id}`);
+    expect(books.body.find((b: { id: number }) => b.id === book.id)).toMatchObject({ availableCount: 1, available: true, quantity: 2 });
+    expect(await t.sql(`select 1 from library_members where library_id = ? and user_id = ?`, [library.id, user.id])).toHaveLength(1);
+  });
+
+  it('refuses a second active rental of the same book, and the copy taken is given back', async () => {
+    const { library } = await staffedLibrary();
+    const book = await newBook(t, { libraryId: library.id, quantity: 3 });
+    const { client } = await signedIn(t);
+    expect((await post(client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 })).status).toBe(200);
+    const before = await snapshot(t);
+    const again = await post(client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(ALREADY_RENTED);
+    expect(await snapshot(t)).toEqual(before);
+    expect((await t.sql(`select available_count from books where id = ?`, [book.id]))[0].available_count).toBe(2);
+  });
+
+  it('refuses when no copy is left, changing nothing', async () => {
+    const { library } = await staffedLibrary();
+    const book = await newBook(t, { libraryId: library.id, quantity: 1 });
+    await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id });
+    const { client } = await signedIn(t);
+    const before = await snapshot(t);
+    const res = await post(client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(NO_COPIES);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('a kiosk rental is for the customer named, who becomes a member', async () => {
+    const { staff, library } = await staffedLibrary();
+    const book = await newBook(t, { libraryId: library.id });
+    const customer = await newUser(t);
+    const res = await post(staff, '/_api/kiosk/rental', { isbn: book.isbn, libraryId: library.id, customerId: customer.id });
+    expect(res.status).toBe(200);
+    expect(res.body.rental.userId).toBe(customer.id);
+    expect(await t.sql(`select 1 from library_members where library_id = ? and user_id = ?`, [library.id, customer.id])).toHaveLength(1);
+  });
+});
+
+describe('return', () => {
+  it('a double return changes nothing and says so, on either path', async () => {
+    const { library } = await staffedLibrary();
+    const book = await newBook(t, { libraryId: library.id, quantity: 2 });
+    const { client, user } = await signedIn(t);
+    const rental = await newRental(t, { bookId: book.id, customerId: user.id });
+    const first = await post(client, '/_api/books/return', { rentalId: rental.id });
+    expect(first.status).toBe(200);
+    expect(first.body.rental.returnedAt).toBeInstanceOf(Date);
+    const before = await snapshot(t);
+    for (const path of ['/_api/books/return', '/_api/book/return-by-rental']) {
+      const again = await post(client, path, { rentalId: rental.id });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(ALREADY_RETURNED);
+    }
+    expect(await snapshot(t)).toEqual(before);
+    expect((await t.sql(`select available_count from books where id = ?`, [book.id]))[0].available_count).toBe(2);
+  });
+
+  it('ten simultaneous returns of one rental give the copy back once', async () => {
+    const { staff, library } = await staffedLibrary();
+    const book = await newBook(t, { libraryId: library.id, quantity: 1 });
+    const rental = await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(i % 2 ? onSecondServer(staff) : staff, '/_api/book/return-by-rental', { rentalId: rental.id })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect((await t.sql(`select available_count from books where id = ?`, [book.id]))[0].available_count).toBe(1);
+  });
+});
+
+describe('quantity', () => {
+  it('cannot go below the copies currently rented; available copies move with it', async () => {
+    const { staff, library } = await staffedLibrary();
+    const book = await newBook(t, { libraryId: library.id, quantity: 3 });
+    for (let i = 0; i < 2; i++) await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id });
+    const before = await snapshot(t);
+    const below = await post(staff, '/_api/book/quantity', { bookId: book.id, libraryId: library.id, quantity: 1 });
+    expect(below.status).toBe(409);
+    expect(below.body.message).toBe(quantityBelowRented(2));
+    expect(await snapshot(t)).toEqual(before);
+
+    const down = await post(staff, '/_api/book/quantity', { bookId: book.id, libraryId: library.id, quantity: 2 });
+    expect(down.body).toMatchObject({ quantity: 2, availableCount: 0, available: false });
+    const up = await post(staff, '/_api/book/quantity', { bookId: book.id, libraryId: library.id, quantity: 7 });
+    expect(up.body).toMatchObject({ quantity: 7, availableCount: 5, available: true });
+    expect(await invariantViolations(t)).toEqual([]);
+  });
+});
+
+describe('rental lists', () => {
+  it("lists a library's active rentals newest first, returned ones on request, and one customer's on request", async () => {
+    const { staff, library } = await staffedLibrary();
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => newBook(t, { libraryId: library.id, quantity: 2 })));
+    const alice = await newUser(t);
+    const bob = await newUser(t);
+    const r1 = await newRental(t, { bookId: a.id, customerId: alice.id });
+    const r2 = await newRental(t, { bookId: b.id, customerId: bob.id });
+    const r3 = await newRental(t, { bookId: c.id, customerId: alice.id });
+    await t.sql(`update rentals set rented_at = now() - make_interval(days => ?) where id = ?`, [3, r1.id]);
+    await t.sql(`update rentals set rented_at = now() - make_interval(days => ?) where id = ?`, [2, r2.id]);
+    await post(staff, '/_api/books/return', { rentalId: r2.id });
+
+    const active = await get(staff, `/_api/rentals?libraryId=${library.id}`);
+    expect(active.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([r3.id, r1.id]);
+    const all = await get(staff, `/_api/rentals?libraryId=${library.id}&includeReturned=true`);
+    expect(all.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([r3.id, r2.id, r1.id]);
+    const alices = await get(staff, `/_api/rentals?libraryId=${library.id}&customerId=${alice.id}`);
+    expect(alices.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([r3.id, r1.id]);
+  });
+
+  it("rentals.mine gives the signed-in user's own rentals, optionally at one library", async () => {
+    const { library } = await staffedLibrary();
+    const { library: other } = await staffedLibrary();
+    const { client, user } = await signedIn(t);
+    const here = await newRental(t, { bookId: (await newBook(t, { libraryId: library.id })).id, customerId: user.id });
+    const there = await newRental(t, { bookId: (await newBook(t, { libraryId: other.id })).id, customerId: user.id });
+    await newRental(t, { bookId: (await newBook(t, { libraryId: library.id })).id, customerId: (await newUser(t)).id });
+
+    const mine = await client.trpc('query', 'rentals.mine', {});
+    expect(mine.body.map((r: { rentalId: number }) => r.rentalId).sort()).toEqual([here.id, there.id].sort());
+    const mineHere = await client.trpc('query', 'rentals.mine', { libraryId: library.id });
+    expect(mineHere.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([here.id]);
+  });
+});
