@@ -87,7 +87,7 @@ export async function listBooks(em: EntityManager, filter: BookFilter): Promise<
     where.push('(b.title ilike ? or b.author ilike ?)');
     params.push(containsPattern(filter.search), containsPattern(filter.search));
   }
-  const rows = await query<BookRow>(em, `select b.* from books b where ${where.join(' and ')} order by b.title, b.id`, params);
+  const rows = await query<BookRow>(em, `select b.* from books b where ${where.join(' and ')} order by lower(b.title), b.id`, params);
   return rows.map(toBook);
 }
 

@@ -18,7 +18,7 @@ export async function listCustomers(em: EntityManager, libraryId: number, search
   const rows = await query<UserRow>(
     em,
     `select ${userColumns('u')} from library_members m join users u on u.id = m.user_id
-      where m.library_id = ? ${filter} order by u.display_name, u.id`,
+      where m.library_id = ? ${filter} order by lower(u.display_name), u.id`,
     params,
   );
   return rows.map(toCustomer);

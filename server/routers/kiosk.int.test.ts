@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NO_CUSTOMER_WITH_PHONE } from '../services/customers';
+import { newBook, newLibrary, newUser, signedIn, snapshot } from '../test/factories';
+import { type Client, createTestApp, type TestApp, uniqueEmail } from '../test/harness';
+
+let t: TestApp;
+let staff: Client;
+let libraryId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await signedIn(t, { role: 'library_admin' });
+  staff = admin.client;
+  libraryId = (await newLibrary(t, { staff: [admin.user.id] })).id;
+});
+
+const post = (client: Client, path: string, input: unknown) => client.rest('POST', path, input, { superjson: true });
+
+describe('kiosk customers', () => {
+  it('finds a customer by phone number however it is typed', async () => {
+    const customer = await newUser(t, { displayName: 'Katherine Johnson', phoneNumber: '5550104444' });
+    const res = await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber: '(555) 010-4444' });
+    expect(res.status).toBe(200);
+    expect(res.body.customer).toMatchObject({ id: customer.id, displayName: 'Katherine Johnson', phoneNumber: '5550104444', role: 'customer' });
+    expect(res.body.customer.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('says so when nobody has that phone number', async () => {
+    const res = await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber: '5559999999' });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(NO_CUSTOMER_WITH_PHONE);
+  });
+
+  it('limits phone lookups per staff account', async () => {
+    const { client, user } = await signedIn(t, { role: 'library_admin' });
+    const lib = await newLibrary(t, { staff: [user.id] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await post(client, '/_api/customer/lookup', { libraryId: lib.id, phoneNumber: '5559999999' })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    const limited = await post(client, '/_api/customer/lookup', { libraryId: lib.id, phoneNumber: '5559999999' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber: '5559999999' })).status).toBe(404);
+  });
+
+  it('registers a walk-in customer by phone as a member, who can then rent at the kiosk', async () => {
+    const email = uniqueEmail('walkin');
+    const res = await post(staff, '/_api/customer/register', { libraryId, displayName: ' Mae Jemison ', email: email.toUpperCase(), phoneNumber: '555-010-7777' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user).toMatchObject({ displayName: 'Mae Jemison', email, phoneNumber: '5550107777', role: 'customer' });
+    const [row] = await t.sql(`select password_hash from users where id = ?`, [res.body.user.id]);
+    expect(row.password_hash).toBeNull();
+    expect(await t.sql(`select 1 from library_members where library_id = ? and user_id = ?`, [libraryId, res.body.user.id])).toHaveLength(1);
+
+    const found = await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber: '5550107777' });
+    expect(found.body.customer.id).toBe(res.body.user.id);
+    const book = await newBook(t, { libraryId });
+    const rented = await post(staff, '/_api/kiosk/rental', { libraryId, isbn: book.isbn, customerId: res.body.user.id });
+    expect(rented.status).toBe(200);
+    const current = await staff.rest('GET', `/_api/rentals?libraryId=${libraryId}&customerId=${res.body.user.id}`, undefined, { superjson: true });
+    expect(current.body.map((r: { bookId: number }) => r.bookId)).toEqual([book.id]);
+  });
+
+  it('refuses an email or phone number already in use, changing nothing', async () => {
+    const existing = await newUser(t, { phoneNumber: '5550108888' });
+    const before = await snapshot(t);
+    const sameEmail = await post(staff, '/_api/customer/register', { libraryId, displayName: 'Copy Cat', email: existing.email, phoneNumber: '5550109999' });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.message).toBe('Email already in use');
+    const samePhone = await post(staff, '/_api/customer/register', { libraryId, displayName: 'Copy Cat', email: uniqueEmail(), phoneNumber: '555 010 8888' });
+    expect(samePhone.status).toBe(409);
+    expect(samePhone.body.message).toBe('Phone number already in use');
+    expect(await snapshot(t)).toEqual(before);
+  });
+});

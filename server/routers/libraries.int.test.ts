@@ -1,0 +1,39 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+describe('libraries', () => {
+  it('a library admin creates a library, becomes its staff and sees it in their list', async () => {
+    const { client, user } = await signedIn(t, { role: 'library_admin' });
+    const created = await client.rest('POST', '/_api/libraries', { name: '  Harbour Reading Room ' }, { superjson: true });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({ id: expect.any(Number), name: 'Harbour Reading Room' });
+    expect(await t.sql(`select user_id from library_staff where library_id = ?`, [created.body.id])).toEqual([{ user_id: user.id }]);
+    const list = await client.rest('GET', '/_api/libraries', undefined, { superjson: true });
+    expect(list.body).toEqual([created.body]);
+  });
+
+  it('customers see every library, sorted by name, to pick one to rent from', async () => {
+    const { client: librarian } = await signedIn(t, { role: 'library_admin' });
+    await librarian.rest('POST', '/_api/libraries', { name: 'aardvark branch' }, { superjson: true });
+    const { client } = await signedIn(t);
+    const list = await client.rest('GET', '/_api/libraries', undefined, { superjson: true });
+    const names = list.body.map((l: { name: string }) => l.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names).toContain('Harbour Reading Room');
+    expect(names[0]).toBe('aardvark branch');
+  });
+
+  it('customers cannot create libraries', async () => {
+    const { client } = await signedIn(t);
+    const res = await client.rest('POST', '/_api/libraries', { name: 'My Own' }, { superjson: true });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Only library admins can create libraries.');
+    expect(await t.sql(`select 1 from libraries where name = 'My Own'`)).toEqual([]);
+  });
+});

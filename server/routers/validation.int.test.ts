@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newBook, newLibrary, newUser, signedIn, snapshot } from '../test/factories';
+import { type Client, createTestApp, type TestApp, uniqueEmail } from '../test/harness';
+
+/** SPEC section 5, row by row, for the calls of the library domain: each refused with its exact message, changing nothing. */
+let t: TestApp;
+let staff: Client;
+let libraryId: number;
+let bookId: number;
+let isbn: string;
+let customerId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await signedIn(t, { role: 'library_admin' });
+  staff = admin.client;
+  libraryId = (await newLibrary(t, { staff: [admin.user.id] })).id;
+  const book = await newBook(t, { libraryId, quantity: 2 });
+  bookId = book.id;
+  isbn = book.isbn;
+  customerId = (await newUser(t)).id;
+});
+
+type Row = [rule: string, method: 'GET' | 'POST', path: string, input: () => Record<string, unknown>, message: string | null];
+
+const book = () => ({ libraryId, isbn: '9780441013593', title: 'Dune', author: 'Frank Herbert', quantity: 1 });
+const rent = () => ({ isbn, libraryId, customerId: 0 });
+const register = () => ({ libraryId, displayName: 'Mae Jemison', email: uniqueEmail(), phoneNumber: '5550107777' });
+const long = 'x'.repeat(5001);
+
+const ROWS: Row[] = [
+  ['library name', 'POST', '/_api/libraries', () => ({ name: 'ab' }), 'Library name must be at least 3 characters long'],
+  ['library name (blank)', 'POST', '/_api/libraries', () => ({ name: '     ' }), 'Library name must be at least 3 characters long'],
+  ['add book libraryId', 'POST', '/_api/library/books', () => ({ ...book(), libraryId: 0 }), 'Library ID must be a positive integer'],
+  ['add book libraryId (text)', 'POST', '/_api/library/books', () => ({ ...book(), libraryId: 'one' }), 'Library ID must be a positive integer'],
+  ['add book isbn (short)', 'POST', '/_api/library/books', () => ({ ...book(), isbn: '123456789' }), 'ISBN must be at least 10 characters'],
+  ['add book isbn (long)', 'POST', '/_api/library/books', () => ({ ...book(), isbn: '97804410135930' }), 'ISBN must be at most 13 characters'],
+  ['add book isbn (not 10 or 13 digits)', 'POST', '/_api/library/books', () => ({ ...book(), isbn: 'ISBN 12345' }), 'Please enter a valid ISBN (10 or 13 digits).'],
+  ['add book title', 'POST', '/_api/library/books', () => ({ ...book(), title: '' }), 'Title is required'],
+  ['add book title (missing)', 'POST', '/_api/library/books', () => ({ ...book(), title: undefined }), 'Title is required'],
+  ['add book author', 'POST', '/_api/library/books', () => ({ ...book(), author: '   ' }), 'Author is required'],
+  ['add book thumbnailUrl', 'POST', '/_api/library/books', () => ({ ...book(), thumbnailUrl: 'not a url' }), 'Invalid thumbnail URL format'],
+  ['add book fullImageUrl', 'POST', '/_api/library/books', () => ({ ...book(), fullImageUrl: 'javascript:alert(1)' }), 'Invalid full image URL format'],
+  ['add book quantity (zero)', 'POST', '/_api/library/books', () => ({ ...book(), quantity: 0 }), 'Quantity must be a positive integer'],
+  ['add book quantity (fraction)', 'POST', '/_api/library/books', () => ({ ...book(), quantity: 1.5 }), 'Quantity must be a positive integer'],
+  ['rent isbn', 'POST', '/_api/books/rent', () => ({ ...rent(), isbn: '12345' }), 'ISBN must be at least 10 characters'],
+  ['rent isbn (long)', 'POST', '/_api/books/rent', () => ({ ...rent(), isbn: '12345678901234' }), 'ISBN must be at most 13 characters'],
+  ['rent libraryId', 'POST', '/_api/books/rent', () => ({ ...rent(), libraryId: -3 }), 'Library ID must be a positive integer'],
+  ['rent customerId', 'POST', '/_api/books/rent', () => ({ ...rent(), customerId: -1 }), 'Customer ID must be a positive integer'],
+  ['kiosk rental customerId', 'POST', '/_api/kiosk/rental', () => ({ ...rent(), customerId: 0 }), 'Customer ID must be a positive integer'],
+  ['kiosk rental isbn', 'POST', '/_api/kiosk/rental', () => ({ ...rent(), customerId, isbn: '' }), 'ISBN must be at least 10 characters'],
+  ['return rentalId', 'POST', '/_api/books/return', () => ({ rentalId: 0 }), 'Rental ID must be a positive integer'],
+  ['return-by-rental rentalId', 'POST', '/_api/book/return-by-rental', () => ({ rentalId: 'abc' }), 'Rental ID must be a positive integer'],
+  ['review bookId', 'POST', '/_api/book/reviews', () => ({ bookId: 0, rating: 3 }), 'Book ID must be a positive integer'],
+  ['review rating (low)', 'POST', '/_api/book/reviews', () => ({ bookId, rating: 0 }), 'Rating must be at least 1'],
+  ['review rating (high)', 'POST', '/_api/book/reviews', () => ({ bookId, rating: 6 }), 'Rating must be at most 5'],
+  ['review rating (missing)', 'POST', '/_api/book/reviews', () => ({ bookId }), 'Rating is required.'],
+  ['review text', 'POST', '/_api/book/reviews', () => ({ bookId, rating: 3, reviewText: long }), 'Review text cannot exceed 5000 characters.'],
+  ['reviews query bookId', 'GET', '/_api/book/reviews', () => ({ bookId: 'x' }), 'Book ID must be a positive integer'],
+  ['set quantity negative', 'POST', '/_api/book/quantity', () => ({ bookId, libraryId, quantity: -1 }), 'Quantity cannot be negative.'],
+  ['set quantity bookId', 'POST', '/_api/book/quantity', () => ({ bookId: 0, libraryId, quantity: 1 }), 'Book ID must be a positive integer'],
+  ['set quantity libraryId', 'POST', '/_api/book/quantity', () => ({ bookId, libraryId: 0, quantity: 1 }), 'Library ID must be a positive integer'],
+  ['books query libraryId', 'GET', '/_api/books', () => ({ libraryId: 'abc' }), 'Library ID must be a positive integer'],
+  ['books query available', 'GET', '/_api/books', () => ({ libraryId, available: 'maybe' }), null],
+  ['rentals query libraryId', 'GET', '/_api/rentals', () => ({ libraryId: '0' }), 'Library ID must be a positive integer'],
+  ['rentals query includeReturned', 'GET', '/_api/rentals', () => ({ libraryId, includeReturned: 'yes please' }), null],
+  ['customers query libraryId', 'GET', '/_api/customers', () => ({ libraryId: '' }), 'Library ID must be a positive integer'],
+  ['status isbn', 'POST', '/_api/book/status', () => ({ libraryId, isbn: '' }), 'ISBN is required'],
+  ['status isbn (missing)', 'POST', '/_api/book/status', () => ({ libraryId }), 'ISBN is required'],
+  ['status libraryId', 'POST', '/_api/book/status', () => ({ libraryId: 1.5, isbn }), 'Library ID must be a positive integer'],
+  ['lookup phoneNumber', 'POST', '/_api/customer/lookup', () => ({ libraryId, phoneNumber: '' }), 'Phone number is required'],
+  ['lookup phoneNumber (missing)', 'POST', '/_api/customer/lookup', () => ({ libraryId }), 'Phone number is required'],
+  ['lookup libraryId', 'POST', '/_api/customer/lookup', () => ({ libraryId: 0, phoneNumber: '5550100000' }), 'Library ID must be a positive integer'],
+  ['register displayName', 'POST', '/_api/customer/register', () => ({ ...register(), displayName: 'M' }), 'Display name must be at least 2 characters'],
+  ['register email', 'POST', '/_api/customer/register', () => ({ ...register(), email: 'not-an-email' }), 'Invalid email address'],
+  ['register phoneNumber', 'POST', '/_api/customer/register', () => ({ ...register(), phoneNumber: '555-0101' }), 'Phone number seems too short'],
+];
+
+describe('SPEC section 5 rules of the library calls', () => {
+  it.for(ROWS)('%s', async ([, method, path, input, message]) => {
+    const before = await snapshot(t);
+    const payload = input();
+    const res =
+      method === 'POST'
+        ? await staff.rest('POST', path, payload, { superjson: true })
+        : await staff.rest('GET', `${path}?${new URLSearchParams(payload as Record<string, string>)}`, undefined, { superjson: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    if (message) expect(res.body.message).toBe(message);
+    expect(res.body.error).toBe(res.body.message);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('the same rules hold through tRPC', async () => {
+    const res = await staff.trpc('mutation', 'books.add', { ...book(), title: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Title is required');
+  });
+
+  it('a book quantity defaults to 1', async () => {
+    const res = await staff.rest('POST', '/_api/library/books', { ...book(), quantity: undefined }, { superjson: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ quantity: 1, availableCount: 1 });
+  });
+});
