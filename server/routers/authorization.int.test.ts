@@ -69,7 +69,7 @@ const CASES: Case[] = [
     input: async () => ({ libraryId: libraryA.id, bookId: (await bookInA()).id, quantity: 4 }),
     expected: STAFF,
   },
-  { procedure: 'books.status', kind: 'mutation', input: async () => ({ libraryId: libraryA.id, isbn: (await bookInA()).isbn }), expected: STAFF },
+  { procedure: 'books.status', kind: 'query', input: async () => ({ libraryId: libraryA.id, isbn: (await bookInA()).isbn }), expected: STAFF },
   {
     procedure: 'rentals.rent',
     kind: 'mutation',
@@ -152,7 +152,7 @@ describe('objects of another library are out of reach through their ids', () => 
     const before = await snapshot(t);
     const quantity = await other.trpc('mutation', 'books.setQuantity', { libraryId: libraryB.id, bookId: book.id, quantity: 9 });
     expect(quantity.status).toBe(404);
-    const status = await other.trpc('mutation', 'books.status', { libraryId: libraryB.id, isbn: book.isbn });
+    const status = await other.trpc('query', 'books.status', { libraryId: libraryB.id, isbn: book.isbn });
     expect(status.status).toBe(404);
     const kiosk = await other.trpc('mutation', 'rentals.kioskRent', { libraryId: libraryB.id, isbn: book.isbn, customerId: (await newUser(t)).id });
     expect(kiosk.status).toBe(404);
