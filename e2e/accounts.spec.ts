@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { demo, logIn, register, uniqueEmail } from './fixtures';
+
+test('a newcomer registers, is greeted, logs out and logs back in', async ({ page }) => {
+  const email = uniqueEmail('newcomer');
+  await register(page, { displayName: 'Nina Newcomer', email, password: 'Password123' });
+  await expect(page.getByText('Hi, Nina Newcomer')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByText('Hi, Nina Newcomer')).toHaveCount(0);
+
+  await logIn(page, { email, password: 'Password123' });
+  await expect(page.getByText('Hi, Nina Newcomer')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
+});
+
+test('the login form validates on blur and shows the server message on failure', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Login | Scroll Library');
+  await page.getByLabel(/^Email( \*)?$/).fill('not-an-email');
+  await page.getByLabel(/^Password( \*)?$/).focus();
+  await expect(page.getByText('Email is required')).toBeVisible();
+
+  await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
+  await page.getByLabel(/^Password( \*)?$/).fill('WrongPassword1');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('registering with a taken email suggests logging in', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel(/^Display Name( \*)?$/).fill('Copy Cat');
+  await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
+  await page.getByLabel(/^Password( \*)?$/).fill('Password123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toContainText('This email is already registered. Please try logging in instead.');
+});
+
+test('the demo sign-ins printed at start work', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await expect(page.getByText('Hi, Lee Librarian')).toBeVisible();
+});
+
+test('an unknown address shows Not Found with a link home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go back home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

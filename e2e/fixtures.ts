@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now()}.${++counter}@example.test`;
+
+export const demo = {
+  admin: { email: 'admin@scroll.test', password: 'AdminPass1' },
+  librarian: { email: 'librarian@scroll.test', password: 'LibrarianPass1' },
+  reader: { email: 'reader@scroll.test', password: 'ReaderPass1' },
+};
+
+export async function logIn(page: Page, { email, password }: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel(/^Email( \*)?$/).fill(email);
+  await page.getByLabel(/^Password( \*)?$/).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function register(page: Page, values: { displayName: string; email: string; password: string }) {
+  await page.goto('/register');
+  await page.getByLabel(/^Display Name( \*)?$/).fill(values.displayName);
+  await page.getByLabel(/^Email( \*)?$/).fill(values.email);
+  await page.getByLabel(/^Password( \*)?$/).fill(values.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
