@@ -1,7 +1,13 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { myRentalsQuery, rentalsQuery, rentalsResponse, rentResponse, returnResponse } from '../../shared/schemas';
 import { listRentals, rentBook, returnRental } from '../services/rentals';
 import { router } from '../trpc/init';
 import { authedProcedure, kioskRentProcedure, rentalProcedure, rentProcedure, staffProcedure } from '../trpc/procedures';
+
+/** Both rent doors end alike: their procedure builder has already settled who the renter is. */
+async function rentForRenter({ ctx, input }: { ctx: { em: EntityManager; renter: { id: number } }; input: { libraryId: number; isbn: string } }) {
+  return { rental: await rentBook(ctx.em, { libraryId: input.libraryId, isbn: input.isbn, customerId: ctx.renter.id }) };
+}
 
 /** The spec documents two return paths taking {rentalId}; one procedure definition serves both. */
 const returnAt = (path: string) =>
@@ -14,12 +20,12 @@ export const rentalsRouter = router({
   rent: rentProcedure
     .meta({ rest: { method: 'POST', path: '/_api/books/rent', wire: 'superjson' } })
     .output(rentResponse)
-    .mutation(async ({ ctx, input }) => ({ rental: await rentBook(ctx.em, { libraryId: input.libraryId, isbn: input.isbn, customerId: ctx.renter.id }) })),
+    .mutation(rentForRenter),
 
   kioskRent: kioskRentProcedure
     .meta({ rest: { method: 'POST', path: '/_api/kiosk/rental', wire: 'superjson' } })
     .output(rentResponse)
-    .mutation(async ({ ctx, input }) => ({ rental: await rentBook(ctx.em, { libraryId: input.libraryId, isbn: input.isbn, customerId: ctx.renter.id }) })),
+    .mutation(rentForRenter),
 
   return: returnAt('/_api/books/return'),
   returnByRental: returnAt('/_api/book/return-by-rental'),
