@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../config';
-import { startEmbeddedPostgres } from './embedded';
+import { EMBEDDED_DATABASE, startEmbeddedPostgres } from './embedded';
 
 export interface Database {
   url: string;
@@ -12,6 +12,6 @@ export interface Database {
 export async function openDatabase(config: Config, log: (line: string) => void = () => {}): Promise<Database> {
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
   const pg = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), log);
-  await pg.createDatabase('scroll_library');
-  return { url: pg.url('scroll_library'), embedded: true, stop: () => pg.stop() };
+  await pg.createDatabase(EMBEDDED_DATABASE);
+  return { url: pg.url(EMBEDDED_DATABASE), embedded: true, stop: () => pg.stop() };
 }

@@ -21,6 +21,26 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The embedded cluster listens on loopback only; these credentials never leave the machine. */
+const EMBEDDED_USER = 'scroll';
+const EMBEDDED_PASSWORD = 'scroll-local';
+export const EMBEDDED_DATABASE = 'scroll_library';
+
+export const embeddedUrl = (port: number, database: string) => `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+
+/** The port of a cluster already running on `dir` (postmaster.pid line 4), or null. */
+export function runningClusterPort(dir: string): number | null {
+  const pidFile = join(resolve(dir), 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(lines[0]), 0);
+    return Number(lines[3]) || null;
+  } catch {
+    return null;
+  }
+}
+
 /** A crashed run leaves postmaster.pid behind; PostgreSQL refuses to start until it is gone. */
 function removeStalePidFile(dir: string) {
   const pidFile = join(dir, 'postmaster.pid');
@@ -40,8 +60,8 @@ function removeStalePidFile(dir: string) {
 export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dir);
   const port = await freePort();
-  const user = 'scroll';
-  const password = 'scroll-local';
+  const user = EMBEDDED_USER;
+  const password = EMBEDDED_PASSWORD;
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -56,7 +76,7 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   removeStalePidFile(databaseDir);
   await pg.start();
-  const url = (database: string) => `postgres://${user}:${password}@127.0.0.1:${port}/${database}`;
+  const url = (database: string) => embeddedUrl(port, database);
   return {
     url,
     async createDatabase(name, template) {
