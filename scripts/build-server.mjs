@@ -1,9 +1,13 @@
-// Bundles the server into dist/server/main.js; dependencies stay in node_modules.
+// Bundles the server into $BUILD_DIR/server/main.js (default dist/); dependencies stay in node_modules.
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+
+const buildDir = resolve(process.env.BUILD_DIR ?? 'dist');
 
 await build({
   entryPoints: ['server/main.ts'],
-  outfile: `${process.env.BUILD_DIR ?? 'dist'}/server/main.js`,
+  outfile: `${buildDir}/server/main.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -12,3 +16,9 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// A build outside the repo (side-by-side e2e runs) still needs to find the repo's packages.
+if (relative(process.cwd(), buildDir).startsWith('..') && !existsSync(`${buildDir}/node_modules`)) {
+  mkdirSync(buildDir, { recursive: true });
+  symlinkSync(resolve('node_modules'), `${buildDir}/node_modules`, 'dir');
+}
