@@ -1,49 +1,94 @@
+import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { type Config, loadConfig } from './config';
+import { type Database, openDatabase } from './db/database';
 import { initOrm, migrate } from './db/orm';
 import { demoSignIns, seedDemoData } from './db/seed';
 
 const startedAt = performance.now();
 const config = loadConfig();
-const database = await openDatabase(config);
-const orm = await initOrm(database.url);
-await migrate(orm);
-const seeded = config.seedDemoData ? await seedDemoData(orm.em.fork()) : false;
+const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY) || 1);
 
-const app = await buildApp({
-  orm,
-  config,
-  clientDir: process.env.CLIENT_DIR ?? resolve(import.meta.dirname, '../client'),
-  logger: {
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  },
-});
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close(); // finishes in-flight requests
+/** Opens the database, applies migrations and seeds an empty one: once, in the primary process. */
+async function prepareDatabase(): Promise<{ database: Database; seeded: boolean }> {
+  const database = await openDatabase(config);
+  const orm = await initOrm(database.url);
+  await migrate(orm);
+  const seeded = config.seedDemoData ? await seedDemoData(orm.em.fork()) : false;
   await orm.close();
-  await database.stop();
-  process.exit(0);
+  return { database, seeded };
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-const lines = [
-  '',
-  `  Scroll Library is ready at ${url}  (${Math.round(performance.now() - startedAt)} ms)`,
-  `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}/postgres` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`,
-];
-if (config.seedDemoData) {
-  lines.push('', '  Demo sign-ins:');
-  for (const s of demoSignIns) lines.push(`    ${s.role.padEnd(14)} ${s.email.padEnd(24)} ${s.password}`);
+function printBanner(database: Database, seeded: boolean) {
+  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  Scroll Library is ready at http://${host}:${config.port}  (${Math.round(performance.now() - startedAt)} ms${workers > 1 ? `, ${workers} workers` : ''})`,
+    `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}/postgres` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`,
+  ];
+  if (config.seedDemoData) {
+    lines.push('', '  Demo sign-ins:');
+    for (const s of demoSignIns) lines.push(`    ${s.role.padEnd(14)} ${s.email.padEnd(24)} ${s.password}`);
+  }
+  console.log(lines.join('\n') + '\n');
 }
-console.log(lines.join('\n') + '\n');
+
+/** Serves the app on the port; on SIGINT/SIGTERM finishes in-flight requests, then closes. */
+async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<void>) {
+  const orm = await initOrm(databaseUrl);
+  const app = await buildApp({
+    orm,
+    config: cfg,
+    clientDir: process.env.CLIENT_DIR ?? resolve(import.meta.dirname, '../client'),
+    logger: {
+      level: cfg.logLevel,
+      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    },
+  });
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await orm.close();
+    await onClosed();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  await app.listen({ port: cfg.port, host: cfg.host });
+}
+
+if (cluster.isPrimary) {
+  const { database, seeded } = await prepareDatabase();
+  if (workers === 1) {
+    await serve(database.url, config, () => database.stop());
+    printBanner(database, seeded);
+  } else {
+    // Workers share the port (node:cluster); every piece of state lives in PostgreSQL.
+    let listening = 0;
+    for (let i = 0; i < workers; i++) cluster.fork({ DATABASE_URL: database.url, SCROLL_WORKER: '1' });
+    cluster.on('listening', () => {
+      if (++listening === workers) printBanner(database, seeded);
+    });
+    let stopping = false;
+    cluster.on('exit', (worker, code) => {
+      if (!stopping) {
+        console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
+        cluster.fork({ DATABASE_URL: database.url, SCROLL_WORKER: '1' });
+      } else if (Object.keys(cluster.workers ?? {}).length === 0) {
+        void database.stop().then(() => process.exit(0));
+      }
+    });
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  }
+} else {
+  await serve(process.env.DATABASE_URL!, { ...config, databaseUrl: process.env.DATABASE_URL }, async () => {});
+}
