@@ -55,6 +55,7 @@ interface Case {
 
 const CASES: Case[] = [
   { procedure: 'libraries.list', kind: 'query', input: async () => undefined, expected: SIGNED_IN },
+  { procedure: 'libraries.get', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: STAFF },
   { procedure: 'libraries.create', kind: 'mutation', input: async () => ({ name: 'New Branch' }), expected: LIBRARY_ADMINS },
   { procedure: 'books.list', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: SIGNED_IN },
   {
@@ -123,7 +124,7 @@ describe('who may call what', () => {
     const domain = ['libraries', 'books', 'rentals', 'reviews', 'customers', 'kiosk'];
     const procedures = restRoutes()
       .map((r) => r.procedure)
-      .concat('rentals.mine')
+      .concat('rentals.mine', 'libraries.get')
       .filter((p) => domain.includes(p.split('.')[0]));
     expect([...covered].sort()).toEqual([...new Set(procedures)].sort());
   });

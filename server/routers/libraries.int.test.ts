@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../test/factories';
+import { newLibrary, signedIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -35,5 +35,20 @@ describe('libraries', () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Only library admins can create libraries.');
     expect(await t.sql(`select 1 from libraries where name = 'My Own'`)).toEqual([]);
+  });
+
+  it("names one library for its staff (the kiosk's header), and tells an unknown id from someone else's library", async () => {
+    const { client, user } = await signedIn(t, { role: 'library_admin' });
+    const library = await newLibrary(t, { name: 'Kiosk Corner', staff: [user.id] });
+    const own = await client.trpc('query', 'libraries.get', { libraryId: library.id });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ id: library.id, name: 'Kiosk Corner' });
+
+    const missing = await client.trpc('query', 'libraries.get', { libraryId: 999_999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('No library found with the ID: 999999.');
+
+    const elsewhere = await client.trpc('query', 'libraries.get', { libraryId: (await newLibrary(t)).id });
+    expect(elsewhere.status).toBe(403);
   });
 });

@@ -1,8 +1,8 @@
 import { emptyInput } from '../../shared/schemas/common';
-import { createLibraryInput, librariesResponse, librarySchema } from '../../shared/schemas';
+import { createLibraryInput, librariesResponse, libraryQuery, librarySchema } from '../../shared/schemas';
 import { createLibrary, listLibraries } from '../services/libraries';
 import { router } from '../trpc/init';
-import { authedProcedure, roleProcedure } from '../trpc/procedures';
+import { authedProcedure, roleProcedure, staffProcedure } from '../trpc/procedures';
 
 export const librariesRouter = router({
   list: authedProcedure
@@ -10,6 +10,9 @@ export const librariesRouter = router({
     .input(emptyInput)
     .output(librariesResponse)
     .query(({ ctx }) => listLibraries(ctx.em, ctx.user)),
+
+  /** One library, for its staff: the kiosk names it. Unknown ids are 404, someone else's library 403. */
+  get: staffProcedure.input(libraryQuery).output(librarySchema).query(({ ctx }) => ctx.library),
 
   create: roleProcedure(['library_admin', 'admin'], 'Only library admins can create libraries.')
     .meta({ rest: { method: 'POST', path: '/_api/libraries', wire: 'superjson' } })
