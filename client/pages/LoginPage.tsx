@@ -33,7 +33,7 @@ export default function LoginPage() {
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         <Tabs defaultValue="email">
           <Tabs.List grow mb="md">
-            <Tabs.Tab value="email">Email &amp; Password</Tabs.Tab>
+            <Tabs.Tab value="email">{'Email & Password'}</Tabs.Tab>
             <Tabs.Tab value="google">Google Login</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="email">
@@ -58,7 +58,7 @@ export default function LoginPage() {
         </Tabs>
       </Paper>
       <Text ta="center" mt="md" size="sm">
-        Don&apos;t have an account?{' '}
+        {"Don't have an account?"}{' '}
         <Anchor component={Link} href="/register">
           Sign up
         </Anchor>

@@ -51,7 +51,7 @@ export default function RegisterPage() {
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         <Tabs defaultValue="email" keepMounted={false}>
           <Tabs.List grow mb="md">
-            <Tabs.Tab value="email">Email &amp; Password</Tabs.Tab>
+            <Tabs.Tab value="email">{'Email & Password'}</Tabs.Tab>
             <Tabs.Tab value="phone">Phone Number</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="email">
@@ -63,9 +63,8 @@ export default function RegisterPage() {
         </Tabs>
       </Paper>
       <Text ta="center" mt="md" size="sm">
-        Already have an account?{' '}
         <Anchor component={Link} href="/login">
-          Log in
+          Already have an account? Log in
         </Anchor>
       </Text>
     </Container>
