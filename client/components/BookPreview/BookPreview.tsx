@@ -1,0 +1,58 @@
+import { Alert, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useBookLookup } from '../../hooks/use-book-lookup';
+import { CoverPreview } from './CoverPreview';
+
+/** The scan dialog's confirm step: what the lookup knows about a scanned or typed ISBN. */
+export function BookPreview({ isbn }: { isbn: string }) {
+  const { book, isLoading, error } = useBookLookup(isbn);
+
+  if (isLoading) {
+    return (
+      <Group gap="sm" py="lg" justify="center" aria-busy="true">
+        <Loader size="sm" />
+        <Text>Looking up book details...</Text>
+      </Group>
+    );
+  }
+  if (error) {
+    return (
+      <Alert color="red" role="alert">
+        {error}
+      </Alert>
+    );
+  }
+  if (!book) {
+    return (
+      <Stack gap={4} py="sm">
+        <Title order={3} size="h4">
+          Book not found
+        </Title>
+        <Text>We couldn&apos;t find details for ISBN: {isbn}</Text>
+        <Text c="dimmed" size="sm">
+          You can still proceed with this ISBN.
+        </Text>
+      </Stack>
+    );
+  }
+
+  const cover = book.coverUrl ?? book.thumbnailUrl ?? book.fullImageUrl;
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="md" data-testid="book-preview">
+      <CoverPreview src={cover} title={book.title} />
+      <Box style={{ minWidth: 0 }}>
+        <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {book.title}
+        </Title>
+        <Text size="sm">by {book.authors.join(', ')}</Text>
+        {book.publishedDate && (
+          <Text size="sm" c="dimmed">
+            Published: {book.publishedDate}
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          ISBN: {book.isbn}
+        </Text>
+      </Box>
+    </Group>
+  );
+}

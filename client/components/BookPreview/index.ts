@@ -1,0 +1,2 @@
+export { BookPreview } from './BookPreview';
+export { CoverPreview } from './CoverPreview';

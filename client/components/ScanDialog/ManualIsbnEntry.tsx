@@ -1,0 +1,46 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { hasIsbnLength, normalizeIsbn } from '../../../shared/isbn';
+
+export const INVALID_ISBN_MESSAGE = 'Please enter a valid ISBN (10 or 13 digits).';
+
+/** Typing the ISBN when there is no barcode to scan. */
+export function ManualIsbnEntry({ onIsbn, onCancel }: { onIsbn: (isbn: string) => void; onCancel: () => void }) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!hasIsbnLength(value)) return setError(INVALID_ISBN_MESSAGE);
+    onIsbn(normalizeIsbn(value));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="ISBN"
+          placeholder="e.g. 978-0-14-143951-8"
+          description="The ISBN is printed near the barcode on the back cover, or on the copyright page inside the book. You can also find it on the publisher's page for the book."
+          value={value}
+          error={error}
+          autoFocus
+          inputMode="numeric"
+          autoComplete="off"
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!value.trim()}>
+            Look Up Book
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { BookPreview } from '../BookPreview';
+import { CameraScanner } from './CameraScanner';
+import { ManualIsbnEntry } from './ManualIsbnEntry';
+
+export interface ScanDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Called with the confirmed ISBN; the parent closes the dialog (it may open the next step at once). */
+  onConfirm: (isbn: string) => void;
+}
+
+type Mode = 'camera' | 'manual';
+
+/**
+ * Reads an ISBN from the camera or the keyboard, then shows what the lookup knows so the user can
+ * confirm it or scan again. The camera runs only while the dialog is open and scanning.
+ */
+export function ScanDialog({ opened, onClose, onConfirm }: ScanDialogProps) {
+  const [mode, setMode] = useState<Mode>('camera');
+  const [isbn, setIsbn] = useState<string | null>(null);
+
+  const reset = () => {
+    setMode('camera');
+    setIsbn(null);
+  };
+  const toggleMode = () => {
+    setIsbn(null);
+    setMode((current) => (current === 'camera' ? 'manual' : 'camera'));
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={reset} title={isbn ? 'Confirm Book' : 'Scan Book ISBN'} size="lg" centered>
+      {isbn ? (
+        <Stack>
+          <BookPreview isbn={isbn} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setIsbn(null)}>
+              Scan Again
+            </Button>
+            <Button onClick={() => onConfirm(isbn)}>Confirm Book</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          {mode === 'camera' ? (
+            <>
+              {opened && <CameraScanner onIsbn={setIsbn} />}
+              <Group justify="space-between">
+                <Button variant="subtle" px={0} onClick={toggleMode}>
+                  Can&apos;t find a barcode? Enter Manually
+                </Button>
+                <Button variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+              </Group>
+            </>
+          ) : (
+            <>
+              <ManualIsbnEntry onIsbn={setIsbn} onCancel={onClose} />
+              <Button variant="subtle" onClick={toggleMode} style={{ alignSelf: 'flex-start' }} px={0}>
+                Use Camera
+              </Button>
+            </>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+/** Camera error texts of SPEC section 8. */
+export const CAMERA_PERMISSION_DENIED = 'Camera permission denied. Please enable camera access in your browser settings.';
+export const NO_CAMERA_FOUND = 'No camera found on this device.';
+export const CAMERA_UNAVAILABLE = 'Unable to access camera. Please try again.';
+export const NO_CAMERA_DEVICES = 'No camera devices found.';
+
+/** Thrown when the browser lists no video input at all. */
+export class NoCameraDevicesError extends Error {
+  constructor() {
+    super(NO_CAMERA_DEVICES);
+    this.name = 'NoCameraDevicesError';
+  }
+}
+
+/**
+ * The message shown for a failed camera start. Browsers word their errors differently, so the
+ * DOMException name counts as well as its message (Chrome: NotAllowedError 'Permission denied',
+ * NotFoundError 'Requested device not found').
+ */
+export function cameraErrorMessage(error: unknown): string {
+  if (error instanceof NoCameraDevicesError) return NO_CAMERA_DEVICES;
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const text = message.toLowerCase();
+  if (name === 'NotAllowedError' || name === 'SecurityError' || text.includes('permission') || text.includes('denied')) {
+    return CAMERA_PERMISSION_DENIED;
+  }
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || text.includes('no camera') || text.includes('not found')) {
+    return NO_CAMERA_FOUND;
+  }
+  return CAMERA_UNAVAILABLE;
+}
