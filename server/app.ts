@@ -9,6 +9,7 @@ import type { Orm } from './db/orm';
 import { registerSecurity } from './http/security';
 import { registerRestFacade, sendError } from './rest/adapter';
 import { type AppRouter, appRouter } from './routers';
+import { registerGoogleSignIn } from './services/oauth/routes';
 import { createContext, type ContextDeps } from './trpc/context';
 
 export interface AppOptions {
@@ -45,6 +46,7 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
   registerRestFacade(app, deps);
+  await registerGoogleSignIn(app, deps);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

@@ -14,6 +14,14 @@ export interface Config {
   openLibraryBaseUrl: string;
   googleBooksBaseUrl: string;
   lookupTimeoutMs: number;
+  /** Google sign-in; when unset, the local OpenID provider stands in (if enabled). */
+  googleClientId: string | undefined;
+  googleClientSecret: string | undefined;
+  /** Where the provider sends the popup back; default {origin}/_api/auth/oauth_callback. */
+  oauthCallbackUrl: string | undefined;
+  /** The local OpenID provider on 127.0.0.1: on in development and on the embedded database, else LOCAL_OIDC=true. */
+  localOidc: boolean;
+  localOidcPort: number;
 }
 
 const bool = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : /^(1|true|yes|on)$/i.test(v));
@@ -35,5 +43,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openLibraryBaseUrl: env.OPEN_LIBRARY_BASE_URL || 'https://openlibrary.org',
     googleBooksBaseUrl: env.GOOGLE_BOOKS_BASE_URL || 'https://www.googleapis.com',
     lookupTimeoutMs: num(env.LOOKUP_TIMEOUT_MS, 2500),
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+    oauthCallbackUrl: env.OAUTH_CALLBACK_URL || undefined,
+    localOidc: bool(env.LOCAL_OIDC, env.NODE_ENV !== 'production' || !env.DATABASE_URL),
+    localOidcPort: num(env.LOCAL_OIDC_PORT, 0),
   };
 }

@@ -1,0 +1,183 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestApp, signUp, type TestApp, uniqueEmail } from '../../test/harness';
+import { BINDING_COOKIE } from './routes';
+
+const APP_ORIGIN = 'http://app.example.test';
+
+let t: TestApp;
+beforeAll(async () => {
+  // The local OpenID provider stands in for Google, as in development.
+  t = await createTestApp({ publicOrigin: APP_ORIGIN, localOidc: true, googleClientId: undefined });
+});
+
+/** Cookies of one site, as a browser keeps them. */
+class CookieJar {
+  private cookies = new Map<string, string>();
+  take(setCookie: string[] | string | undefined) {
+    for (const c of [setCookie ?? []].flat()) {
+      const [pair] = c.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  }
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** Opens the popup: the app's authorize call, then the provider's sign-in page, as a browser follows them. */
+async function startSignIn(app: CookieJar = new CookieJar()) {
+  const res = await t.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google', headers: { cookie: app.header() } });
+  expect(res.statusCode).toBe(302);
+  app.take(res.headers['set-cookie']);
+  const provider = new CookieJar();
+  let location = String(res.headers.location);
+  while (!location.includes('/interaction/')) {
+    const hop = await fetch(location, { redirect: 'manual', headers: { cookie: provider.header() } });
+    provider.take(hop.headers.getSetCookie());
+    location = new URL(hop.headers.get('location')!, location).href;
+  }
+  return { app, provider, interaction: location, authorizeUrl: new URL(String(res.headers.location)) };
+}
+
+/** Signs in at the provider's page; returns the callback URL the provider sends the popup to. */
+async function signInAtProvider(flow: Awaited<ReturnType<typeof startSignIn>>, identity: Record<string, string>) {
+  let res = await fetch(flow.interaction, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: flow.provider.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(identity),
+  });
+  let location = new URL(res.headers.get('location')!, flow.interaction).href;
+  while (!location.includes('/_api/auth/oauth_callback')) {
+    flow.provider.take(res.headers.getSetCookie());
+    res = await fetch(location, { redirect: 'manual', headers: { cookie: flow.provider.header() } });
+    location = new URL(res.headers.get('location')!, location).href;
+  }
+  return new URL(location);
+}
+
+/** The popup's landing page: what it posts to the opener, and to which origin. */
+async function callback(url: URL, cookie: string) {
+  const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { cookie } });
+  const script = /<script nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(res.body);
+  expect(script).not.toBeNull();
+  const message = JSON.parse(/var message = (.*);/.exec(script![2])![1]);
+  const targetOrigin = JSON.parse(/postMessage\(message, (.*)\);/.exec(script![2])![1]);
+  return { res, message, targetOrigin, nonce: script![1] };
+}
+
+async function signIn(identity: Record<string, string>) {
+  const flow = await startSignIn();
+  return callback(await signInAtProvider(flow, identity), flow.app.header());
+}
+
+const establish = (token: string, client = new Client(t)) => client.rest('POST', '/_api/auth/establish_session', { tempToken: token });
+
+describe('sign-in with Google through the local OpenID provider', () => {
+  it('asks the provider for a code with PKCE (S256) and a state, and binds the state to the browser', async () => {
+    const { authorizeUrl, app } = await startSignIn();
+    expect(authorizeUrl.searchParams.get('response_type')).toBe('code');
+    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${APP_ORIGIN}/_api/auth/oauth_callback`);
+    expect(app.get(BINDING_COOKIE)).toBeTruthy();
+    const [row] = await t.sql(`select browser_binding_hash, code_verifier from oauth_states order by expires_at desc limit 1`);
+    expect(row.browser_binding_hash).not.toBe(app.get(BINDING_COOKIE));
+  });
+
+  it("creates a customer with the profile's name and picture, and posts a one-time token to the app's origin only", async () => {
+    const email = uniqueEmail('new');
+    const { res, message, targetOrigin, nonce } = await signIn({ email, name: 'Ada Lovelace', picture: 'https://pictures.example.test/ada.png' });
+    expect(res.headers['content-security-policy']).toContain(`script-src 'nonce-${nonce}'`);
+    expect(targetOrigin).toBe(APP_ORIGIN);
+    expect(message).toEqual({ type: 'OAUTH_TOKEN_SUCCESS', token: expect.any(String) });
+
+    const client = new Client(t);
+    const session = await establish(message.token, client);
+    expect(session.status).toBe(200);
+    expect(session.body.user).toMatchObject({ email, displayName: 'Ada Lovelace', role: 'customer', avatarUrl: 'https://pictures.example.test/ada.png' });
+    expect((await client.rest('GET', '/_api/auth/session')).body.user.email).toBe(email);
+    const [link] = await t.sql(`select provider from oauth_accounts where user_id = ?`, [session.body.user.id]);
+    expect(link.provider).toBe('local');
+
+    const again = await establish(message.token);
+    expect(again.status).toBe(401);
+  });
+
+  it('signs a returning user into the same account', async () => {
+    const email = uniqueEmail('returning');
+    const first = await establish((await signIn({ email, name: 'Grace Hopper' })).message.token);
+    const second = await establish((await signIn({ email, name: 'Grace Hopper' })).message.token);
+    expect(second.body.user.id).toBe(first.body.user.id);
+    const [{ count }] = await t.sql(`select count(*)::int as count from oauth_accounts where user_id = ?`, [first.body.user.id]);
+    expect(count).toBe(1);
+  });
+
+  it('refuses to link an email that already has a password, naming it in details', async () => {
+    const { user } = await signUp(t);
+    const { message } = await signIn({ email: user.email, name: 'Someone' });
+    expect(message).toEqual({
+      type: 'OAUTH_ERROR',
+      error: {
+        code: 'account_linking_required',
+        message: 'An account with this email already exists. Please sign in with your email and password instead.',
+        details: { email: user.email },
+      },
+    });
+    expect(await t.sql(`select * from oauth_accounts where user_id = ?`, [user.id])).toEqual([]);
+  });
+
+  it('refuses a state it did not issue', async () => {
+    const flow = await startSignIn();
+    const url = await signInAtProvider(flow, { email: uniqueEmail('forged') });
+    url.searchParams.set('state', 'forged-state');
+    const { message } = await callback(url, flow.app.header());
+    expect(message.type).toBe('OAUTH_ERROR');
+    expect(message.error.code).toBe('invalid_state');
+  });
+
+  it('refuses a callback from another browser, and the state cannot be replayed afterwards', async () => {
+    const flow = await startSignIn();
+    const url = await signInAtProvider(flow, { email: uniqueEmail('victim') });
+    const elsewhere = await callback(url, `${BINDING_COOKIE}=another-browser`);
+    expect(elsewhere.message.error.code).toBe('invalid_state');
+    const withoutCookie = await callback(url, '');
+    expect(withoutCookie.message.error.code).toBe('invalid_state');
+    const replay = await callback(url, flow.app.header());
+    expect(replay.message.error.code).toBe('invalid_state');
+  });
+
+  it('refuses a state that has expired', async () => {
+    const flow = await startSignIn();
+    const url = await signInAtProvider(flow, { email: uniqueEmail('slow') });
+    await t.sql(`update oauth_states set expires_at = now() - interval '1 second'`);
+    const { message } = await callback(url, flow.app.header());
+    expect(message.error.code).toBe('invalid_state');
+  });
+
+  it('reports a sign-in cancelled at the provider', async () => {
+    const flow = await startSignIn();
+    const url = await signInAtProvider(flow, { action: 'cancel' });
+    const { message } = await callback(url, flow.app.header());
+    expect(message.error).toEqual({ code: 'access_denied', message: 'Sign-in was cancelled.', details: {} });
+  });
+
+  it('issues temporary tokens that expire within minutes and cannot be used once expired', async () => {
+    const { message } = await signIn({ email: uniqueEmail('late') });
+    const [row] = await t.sql(`select extract(epoch from expires_at - created_at)::int as ttl from temporary_tokens order by id desc limit 1`);
+    expect(row.ttl).toBeLessThanOrEqual(120);
+    await t.sql(`update temporary_tokens set expires_at = now() - interval '1 second'`);
+    const res = await establish(message.token);
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('This sign-in link is invalid or has expired. Please try again.');
+  });
+
+  it('answers an unknown provider with an error', async () => {
+    const res = await new Client(t).rest('GET', '/_api/auth/oauth_authorize?provider=myspace');
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ContextDeps } from '../../trpc/context';
+import { badRequest, toTRPCError } from '../../errors';
+import { requestOrigin } from '../../http/security';
+import { sendError } from '../../rest/adapter';
+import { hit } from '../rate-limits';
+import { newToken } from '../tokens';
+import { sendCallbackPage } from './callback-page';
+import { OAUTH_CALLBACK_PATH } from './local-provider';
+import { registerSignInProvider } from './provider';
+import {
+  AUTHENTICATION_FAILED,
+  beginAuthorization,
+  consumeAuthorization,
+  issueTemporaryToken,
+  OAUTH_STATE_TTL_SECONDS,
+  OAuthFailure,
+  SIGN_IN_CANCELLED,
+  signInWithIdentity,
+} from './sign-in';
+
+/** Ties an OAuth state to the browser that asked for it; only its hash is stored. */
+export const BINDING_COOKIE = 'scroll_oauth_binding';
+const NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
+
+/**
+ * Sign-in with Google in a popup: /_api/auth/oauth_authorize sends the popup to the provider,
+ * /_api/auth/oauth_callback finishes there and hands a one-time token to the opener, which
+ * exchanges it at /_api/auth/establish_session.
+ */
+export async function registerGoogleSignIn(app: FastifyInstance, { em, config }: ContextDeps) {
+  const callbackUrl = (req: FastifyRequest) => config.oauthCallbackUrl ?? `${requestOrigin(req, config)}${OAUTH_CALLBACK_PATH}`;
+  const provider = await registerSignInProvider(app, config, callbackUrl);
+
+  app.get<{ Querystring: { provider?: string } }>('/_api/auth/oauth_authorize', async (req, reply) => {
+    const origin = requestOrigin(req, config);
+    if (req.query.provider !== 'google') {
+      return sendError(reply, toTRPCError(badRequest('Unknown sign-in provider.')));
+    }
+    if (!provider) return sendCallbackPage(reply, origin, failure(new OAuthFailure('provider_unavailable', NOT_CONFIGURED)), 503);
+    const db = em.fork();
+    try {
+      await hit(db, [{ key: `oauth:${req.ip}`, max: 60, windowSeconds: 10 * 60 }]);
+    } catch (error) {
+      return sendCallbackPage(reply, origin, failure(new OAuthFailure('rate_limited', (error as Error).message)), 429);
+    }
+    const binding = req.cookies[BINDING_COOKIE] || newToken();
+    const { state, codeChallenge } = await beginAuthorization(db, provider.id, binding);
+    reply.setCookie(BINDING_COOKIE, binding, {
+      path: '/_api/auth/',
+      httpOnly: true,
+      // Lax: sent on the provider's top-level redirect back to the callback.
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      maxAge: OAUTH_STATE_TTL_SECONDS,
+    });
+    return reply.header('cache-control', 'no-store').redirect(provider.authorizeUrl({ redirectUri: callbackUrl(req), state, codeChallenge }));
+  });
+
+  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(OAUTH_CALLBACK_PATH, async (req, reply) => {
+    const origin = requestOrigin(req, config);
+    if (!provider) return sendCallbackPage(reply, origin, failure(new OAuthFailure('provider_unavailable', NOT_CONFIGURED)), 503);
+    const db = em.fork();
+    try {
+      const codeVerifier = await consumeAuthorization(db, provider.id, req.query.state, req.cookies[BINDING_COOKIE]);
+      if (req.query.error) {
+        throw new OAuthFailure(req.query.error, req.query.error === 'access_denied' ? SIGN_IN_CANCELLED : AUTHENTICATION_FAILED);
+      }
+      if (!req.query.code) throw new OAuthFailure('oauth_failed', AUTHENTICATION_FAILED);
+      const identity = await provider.identify({ code: req.query.code, redirectUri: callbackUrl(req), codeVerifier });
+      const userId = await signInWithIdentity(db, provider.id, identity);
+      const token = await issueTemporaryToken(db, userId);
+      return sendCallbackPage(reply, origin, { type: 'OAUTH_TOKEN_SUCCESS', token });
+    } catch (error) {
+      if (!(error instanceof OAuthFailure)) req.log.error({ err: error }, 'OAuth sign-in failed');
+      const known = error instanceof OAuthFailure ? error : new OAuthFailure('oauth_failed', AUTHENTICATION_FAILED);
+      return sendCallbackPage(reply, origin, failure(known), known.code === 'oauth_failed' ? 502 : 400);
+    }
+  });
+}
+
+function failure(error: OAuthFailure) {
+  return { type: 'OAUTH_ERROR' as const, error: { code: error.code, message: error.message, details: error.details } };
+}
