@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useRoute } from 'wouter';
 import { Header } from './components/Header';
 import { useHashScroll } from './hooks/use-hash-scroll';
 
@@ -9,6 +9,7 @@ const LandingPage = lazy(() => import('./pages/LandingPage'));
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const KioskPage = lazy(() => import('./pages/KioskPage'));
 
 function PageLoader() {
   return (
@@ -20,15 +21,18 @@ function PageLoader() {
 
 export function AppRoutes() {
   useHashScroll();
+  // A kiosk is a shared terminal: patrons must not reach the staff member's menu, so it has its own header.
+  const [isKiosk] = useRoute('/kiosk/*');
   return (
     <>
-      <Header />
+      {!isKiosk && <Header />}
       <main>
         <Suspense fallback={<PageLoader />}>
           <Switch>
             <Route path="/" component={LandingPage} />
             <Route path="/login" component={LoginPage} />
             <Route path="/register" component={RegisterPage} />
+            <Route path="/kiosk/:libraryId" component={KioskPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

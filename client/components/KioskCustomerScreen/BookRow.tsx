@@ -1,0 +1,70 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import toast from 'react-hot-toast';
+import type { Book } from '../../../shared/schemas';
+import { BookCover } from '../BookList';
+
+/** Several copies: 'N of M available' (destructive when none is left); a single copy: 'Available' or 'Rented Out'. */
+function KioskAvailabilityBadge({ book }: { book: Pick<Book, 'availableCount' | 'quantity'> }) {
+  if (book.quantity > 1) {
+    const none = book.availableCount === 0;
+    return (
+      <Badge color={none ? 'red' : 'teal'} variant={none ? 'filled' : 'light'}>
+        {book.availableCount} of {book.quantity} available
+      </Badge>
+    );
+  }
+  return book.availableCount > 0 ? (
+    <Badge color="teal" variant="light">
+      Available
+    </Badge>
+  ) : (
+    <Badge color="red" variant="filled">
+      Rented Out
+    </Badge>
+  );
+}
+
+interface BookRowProps {
+  book: Book;
+  renting: boolean;
+  busy: boolean;
+  onRent: (isbn: string) => void;
+}
+
+export function BookRow({ book, renting, busy, onRent }: BookRowProps) {
+  const rent = () => {
+    if (!book.isbn) {
+      toast.error(
+        <span>
+          <strong>Cannot rent book</strong>
+          <br />
+          This book is missing an ISBN.
+        </span>,
+      );
+      return;
+    }
+    onRent(book.isbn);
+  };
+
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="kiosk-book">
+      <Group wrap="nowrap" align="center" gap="md">
+        <BookCover title={book.title} url={book.thumbnailUrl} />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} lineClamp={2}>
+            {book.title}
+          </Text>
+          <Text size="sm" c="dimmed" lineClamp={1}>
+            {book.author}
+          </Text>
+          <div>
+            <KioskAvailabilityBadge book={book} />
+          </div>
+        </Stack>
+        <Button onClick={rent} disabled={book.availableCount === 0 || busy} miw={96}>
+          {renting ? 'Renting...' : 'Rent'}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import type { Customer } from '../../../shared/schemas';
+import { inactivityTimesFrom, useKioskInactivity } from '../../hooks/use-kiosk-inactivity';
+import { trpc } from '../../trpc';
+import { InactivityWarning } from './InactivityWarning';
+import { RentalsTab } from './RentalsTab';
+import { RentTab } from './RentTab';
+
+export type KioskCustomer = Pick<Customer, 'id' | 'displayName'>;
+
+interface KioskCustomerScreenProps {
+  libraryId: number;
+  customer: KioskCustomer;
+  onLogout: () => void;
+}
+
+/** The identified customer rents and returns; an idle terminal signs them out. */
+export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCustomerScreenProps) {
+  const search = useSearch();
+  const [times] = useState(() => inactivityTimesFrom(search));
+  const { secondsLeft, stayActive } = useKioskInactivity({ ...times, onTimeout: onLogout });
+  const rentals = trpc.rentals.list.useQuery({ libraryId, customerId: customer.id });
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" c="dimmed">
+              Signed in as
+            </Text>
+            <Title order={2} size="h3" lineClamp={1}>
+              {customer.displayName}
+            </Title>
+          </div>
+          <Button variant="default" onClick={onLogout}>
+            Logout
+          </Button>
+        </Group>
+      </Card>
+      <Tabs defaultValue="rent">
+        <Tabs.List grow mb="md">
+          <Tabs.Tab value="rent">Rent a Book</Tabs.Tab>
+          <Tabs.Tab value="rentals">Current Rentals ({rentals.data?.length ?? 0})</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="rent">
+          <RentTab libraryId={libraryId} customerId={customer.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="rentals">
+          <RentalsTab libraryId={libraryId} rentals={rentals.data} isLoading={rentals.isLoading} isError={rentals.isError} />
+        </Tabs.Panel>
+      </Tabs>
+      <InactivityWarning secondsLeft={secondsLeft} onStay={stayActive} />
+    </Stack>
+  );
+}

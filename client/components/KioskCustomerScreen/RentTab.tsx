@@ -1,0 +1,66 @@
+import { Button, Divider, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
+import { useKioskRent } from '../../hooks/use-kiosk-rentals';
+import { trpc } from '../../trpc';
+import { ScanDialog } from '../ScanDialog';
+import { BookRow } from './BookRow';
+import { StateMessage } from './StateMessage';
+
+/** Rent by scanning (or typing) an ISBN, or by searching the library's books by title or author. */
+export function RentTab({ libraryId, customerId }: { libraryId: number; customerId: number }) {
+  const [scanning, setScanning] = useState(false);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const books = trpc.books.list.useQuery({ libraryId, search: debouncedSearch }, { enabled: debouncedSearch !== '' });
+  const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
+  const rentScanned = (isbn: string) => {
+    setScanning(false);
+    rent(isbn);
+  };
+
+  const results = () => {
+    if (!debouncedSearch) return <StateMessage title="Search for a Book" text="Enter a title or author above to find a book to rent." />;
+    if (books.isLoading) {
+      return (
+        <Stack gap="sm" aria-busy="true" aria-label="Searching books">
+          <Skeleton height={96} radius="md" />
+          <Skeleton height={96} radius="md" />
+        </Stack>
+      );
+    }
+    if (books.isError) {
+      return <StateMessage error title="Error Fetching Books" text="There was a problem searching for books. Please try again later." />;
+    }
+    if (!books.data?.length) {
+      return <StateMessage title="No Books Found" text='Try a different search or press "Scan Barcode or Enter ISBN" to look up your book.' />;
+    }
+    return (
+      <Stack gap="sm">
+        {books.data.map((book) => (
+          <BookRow key={book.id} book={book} renting={rentingIsbn === book.isbn} busy={rentingIsbn !== null} onRent={rent} />
+        ))}
+      </Stack>
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Button size="lg" onClick={() => setScanning(true)} disabled={rentingIsbn !== null}>
+        Scan Barcode or Enter ISBN
+      </Button>
+      <Divider label="or" labelPosition="center" />
+      <TextInput
+        type="search"
+        size="lg"
+        aria-label="Search books"
+        placeholder="Search by title or author..."
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      {results()}
+      <ScanDialog opened={scanning} onClose={() => setScanning(false)} onConfirm={rentScanned} />
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Rental } from '../../../shared/schemas';
+import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
+import { formatDate } from '../../lib/dates';
+import { BookCover } from '../BookList';
+import { StateMessage } from './StateMessage';
+
+interface RentalsTabProps {
+  libraryId: number;
+  rentals: Rental[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/** The customer's unreturned rentals at this library, newest first, each returned after a confirmation. */
+export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTabProps) {
+  const [confirming, setConfirming] = useState<Rental | null>(null);
+  const [opened, setOpened] = useState(false);
+  const returnRental = useKioskReturn(libraryId);
+
+  if (isLoading) return <Skeleton height={96} radius="md" aria-label="Loading rentals" />;
+  if (isError) return <StateMessage error text="Could not load current rentals." />;
+  if (!rentals?.length) return <StateMessage text="No books currently rented." />;
+
+  const newestFirst = [...rentals].sort((a, b) => (b.rentedAt?.getTime() ?? 0) - (a.rentedAt?.getTime() ?? 0));
+  const confirmReturn = () => {
+    if (confirming) returnRental.mutate({ rentalId: confirming.rentalId }, { onSettled: () => setOpened(false) });
+  };
+
+  return (
+    <>
+      <Stack gap="sm">
+        {newestFirst.map((rental) => (
+          <Paper key={rental.rentalId} withBorder radius="md" p="sm" data-testid="kiosk-rental">
+            <Group wrap="nowrap" gap="md">
+              <BookCover title={rental.bookTitle} url={rental.thumbnailUrl} />
+              <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={600} lineClamp={2}>
+                  {rental.bookTitle}
+                </Text>
+                <Text size="sm" c="dimmed" lineClamp={1}>
+                  {rental.bookAuthor}
+                </Text>
+                <Text size="sm">Rented on {formatDate(rental.rentedAt)}</Text>
+              </Stack>
+              <Button variant="outline" onClick={() => {
+                  setConfirming(rental);
+                  setOpened(true);
+                }} miw={96}>
+                Return
+              </Button>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Return Book" centered>
+        <Text>Are you sure you want to return {confirming?.bookTitle}?</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setOpened(false)} disabled={returnRental.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={confirmReturn} loading={returnRental.isPending}>
+            Return Book
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { Stack, Text, Title } from '@mantine/core';
+
+/** A centred title and line for the empty, waiting and failed states of the kiosk's lists. */
+export function StateMessage({ title, text, error = false }: { title?: string; text: string; error?: boolean }) {
+  return (
+    <Stack gap={4} align="center" ta="center" py="xl" px="md" role={error ? 'alert' : undefined}>
+      {title && (
+        <Title order={3} size="h4" c={error ? 'red.8' : undefined}>
+          {title}
+        </Title>
+      )}
+      <Text c="dimmed">{text}</Text>
+    </Stack>
+  );
+}

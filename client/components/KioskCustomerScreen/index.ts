@@ -1,0 +1,1 @@
+export { type KioskCustomer, KioskCustomerScreen } from './KioskCustomerScreen';

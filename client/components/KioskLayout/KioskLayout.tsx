@@ -1,0 +1,33 @@
+import { Box, Container, Group, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import classes from './KioskLayout.module.css';
+
+/** The kiosk's own frame: a header naming the library and a footer, without the app's navigation. */
+export function KioskLayout({ libraryName, children }: { libraryName?: string; children: ReactNode }) {
+  return (
+    <div className={classes.frame}>
+      <header className={classes.header}>
+        <Group gap="sm" wrap="nowrap" px="md" h="100%">
+          <img src="/logo.svg" alt="" width={32} height={32} className={classes.logo} />
+          <Title order={1} size="h3" c="white" lineClamp={1}>
+            {libraryName ?? 'Library Kiosk'}
+          </Title>
+        </Group>
+      </header>
+      <Box component="section" className={classes.body}>
+        <Container size="sm" py="xl" px="md">
+          {children}
+        </Container>
+      </Box>
+      <footer className={classes.footer}>
+        <Text size="sm" c="dimmed" ta="center">
+          Library powered by{' '}
+          <Text span fw={700} c="brand.7" inherit>
+            {PRODUCT_NAME}
+          </Text>
+        </Text>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { KioskLayout } from './KioskLayout';
+export { KioskNotice } from './KioskNotice';

@@ -1,0 +1,96 @@
+import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { KIOSK_PHONE_MAX_CHARS, KIOSK_PHONE_MIN_DIGITS } from '../../../shared/constants';
+import type { Customer } from '../../../shared/schemas';
+import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { trpc } from '../../trpc';
+import { Keypad } from './Keypad';
+
+interface KioskPhoneScreenProps {
+  libraryId: number;
+  phone: string;
+  onPhoneChange: (phone: string) => void;
+  onIdentified: (customer: Customer) => void;
+  onRegister: () => void;
+}
+
+/** A patron identifies by phone number, typed on the keypad (or a keyboard, if the terminal has one). */
+export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified, onRegister }: KioskPhoneScreenProps) {
+  const [invalid, setInvalid] = useState(false);
+  const lookup = trpc.kiosk.lookupCustomer.useMutation({
+    onSuccess: ({ customer }) => {
+      toast.success(`Customer "${customer.displayName}" found.`);
+      onIdentified(customer);
+    },
+  });
+
+  const edit = (next: string) => {
+    setInvalid(false);
+    lookup.reset();
+    onPhoneChange(next);
+  };
+  const addDigit = (digit: string) => {
+    if (phone.length < KIOSK_PHONE_MAX_CHARS) edit(phone + digit);
+  };
+  const deleteDigit = () => edit(phone.slice(0, -1));
+  const logIn = () => {
+    if (lookup.isPending) return;
+    if (phone.replace(/\D/g, '').length < KIOSK_PHONE_MIN_DIGITS) return setInvalid(true);
+    lookup.mutate({ libraryId, phoneNumber: phone });
+  };
+
+  const keys = useRef({ addDigit, deleteDigit, logIn });
+  useEffect(() => {
+    keys.current = { addDigit, deleteDigit, logIn };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (target?.matches('textarea, input:not([readonly])')) return;
+      if (/^\d$/.test(event.key)) keys.current.addDigit(event.key);
+      else if (event.key === 'Backspace') keys.current.deleteDigit();
+      else if (event.key === 'Enter' && !target?.closest('button')) keys.current.logIn();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <Paper withBorder shadow="sm" radius="md" p="lg" maw={420} mx="auto">
+      <Stack gap="md">
+        <div>
+          <Title order={2} ta="center">
+            Welcome!
+          </Title>
+          <Text c="dimmed" ta="center">
+            Enter your phone number to start renting books
+          </Text>
+        </div>
+        <TextInput
+          readOnly
+          value={phone}
+          label="Phone number"
+          placeholder="Your phone number"
+          size="xl"
+          styles={{ input: { textAlign: 'center', letterSpacing: 2, fontVariantNumeric: 'tabular-nums' } }}
+          error={invalid ? 'Please enter a valid phone number.' : undefined}
+        />
+        {lookup.error && (
+          <Alert color="red" variant="light" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
+              <Button variant="outline" onClick={onRegister}>
+                Register New Customer
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <Keypad onDigit={addDigit} onDelete={deleteDigit} disabled={lookup.isPending} />
+        <Button size="xl" onClick={logIn} loading={lookup.isPending}>
+          Login
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,1 @@
+export { KioskPhoneScreen } from './KioskPhoneScreen';

@@ -1,0 +1,1 @@
+export { KioskRegistration } from './KioskRegistration';

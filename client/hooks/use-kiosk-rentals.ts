@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { KIOSK_RENTING_INDICATOR_MS } from '../../shared/constants';
+import { callFallbacks, errorMessage } from '../lib/error-messages';
+import { trpc } from '../trpc';
+
+/** Renting or returning at the kiosk changes the library's book list and the customer's rentals. */
+function useRefreshKiosk(libraryId: number) {
+  const utils = trpc.useUtils();
+  return () => Promise.all([utils.books.list.invalidate({ libraryId }), utils.rentals.list.invalidate({ libraryId })]);
+}
+
+/**
+ * Rents a copy for the customer at the kiosk, by ISBN. `rentingIsbn` stays set for at least the
+ * kiosk's renting indicator time, so the button reads 'Renting...' long enough to be seen.
+ */
+export function useKioskRent(libraryId: number, customerId: number) {
+  const refresh = useRefreshKiosk(libraryId);
+  const [rentingIsbn, setRentingIsbn] = useState<string | null>(null);
+  const mutation = trpc.rentals.kioskRent.useMutation({
+    onSuccess: () => toast.success('Book rental successful!'),
+    onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskRental)),
+    onSettled: refresh,
+  });
+
+  const rent = (isbn: string) => {
+    const started = Date.now();
+    setRentingIsbn(isbn);
+    mutation.mutate(
+      { libraryId, customerId, isbn },
+      {
+        onSettled: () => {
+          setTimeout(() => setRentingIsbn(null), Math.max(0, KIOSK_RENTING_INDICATOR_MS - (Date.now() - started)));
+        },
+      },
+    );
+  };
+
+  return { rent, rentingIsbn };
+}
+
+/** Returns one of the customer's rentals at the kiosk. */
+export function useKioskReturn(libraryId: number) {
+  const refresh = useRefreshKiosk(libraryId);
+  return trpc.rentals.returnByRental.useMutation({
+    onSuccess: () => toast.success('Book returned successfully!'),
+    onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskReturn)),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,64 @@
+import { Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useParams } from 'wouter';
+import { STAFF_ROLES } from '../components/AuthGuard';
+import { type KioskCustomer, KioskCustomerScreen } from '../components/KioskCustomerScreen';
+import { KioskLayout, KioskNotice } from '../components/KioskLayout';
+import { KioskPhoneScreen } from '../components/KioskPhoneScreen';
+import { KioskRegistration } from '../components/KioskRegistration';
+import { useAuth } from '../hooks/use-auth';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { trpc } from '../trpc';
+
+function Loading() {
+  return (
+    <Stack aria-busy="true" aria-label="Loading kiosk">
+      <Skeleton height={48} />
+      <Skeleton height={320} />
+    </Stack>
+  );
+}
+
+/** Phone entry, optional registration, the customer's session, and back to phone entry (SPEC section 4). */
+function KioskSession({ libraryId }: { libraryId: number }) {
+  const [phone, setPhone] = useState('');
+  const [registering, setRegistering] = useState(false);
+  const [customer, setCustomer] = useState<KioskCustomer | null>(null);
+
+  const signIn = (next: KioskCustomer) => {
+    setRegistering(false);
+    setCustomer(next);
+  };
+  const signOut = () => {
+    setCustomer(null);
+    setPhone('');
+  };
+
+  if (customer) return <KioskCustomerScreen key={customer.id} libraryId={libraryId} customer={customer} onLogout={signOut} />;
+  if (registering) return <KioskRegistration libraryId={libraryId} phone={phone} onRegistered={signIn} onCancel={() => setRegistering(false)} />;
+  return <KioskPhoneScreen libraryId={libraryId} phone={phone} onPhoneChange={setPhone} onIdentified={signIn} onRegister={() => setRegistering(true)} />;
+}
+
+/** A self-service terminal that staff open for one library; its checks come in the spec's order. */
+export default function KioskPage() {
+  const { libraryId: rawId = '' } = useParams<{ libraryId: string }>();
+  const { user, isLoading: authLoading } = useAuth();
+  const libraryId = /^\d+$/.test(rawId) ? Number(rawId) : null;
+  const allowed = !!user && libraryId !== null && libraryId > 0 && STAFF_ROLES.includes(user.role);
+  const library = trpc.libraries.get.useQuery({ libraryId: libraryId ?? 0 }, { enabled: allowed, retry: false });
+  useDocumentTitle(library.data ? `${library.data.name} Kiosk` : 'Library Kiosk', false);
+
+  const content = () => {
+    if (authLoading) return <Loading />;
+    if (!user) return <KioskNotice title="Authentication Error" message="You must be logged in to access a kiosk." />;
+    if (libraryId === null || libraryId <= 0) return <KioskNotice title="Invalid Library ID" message="The library ID in the URL is not valid." />;
+    const denied = <KioskNotice title="Access Denied" message="You do not have permission to access this library's kiosk." />;
+    if (!allowed) return denied;
+    if (library.isLoading) return <Loading />;
+    if (library.error?.data?.code === 'FORBIDDEN') return denied;
+    if (!library.data) return <KioskNotice title="Library Not Found" message={`No library found with the ID: ${rawId}.`} />;
+    return <KioskSession libraryId={library.data.id} />;
+  };
+
+  return <KioskLayout libraryName={library.data?.name}>{content()}</KioskLayout>;
+}

@@ -1,0 +1,187 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, logIn, uniqueEmail } from './fixtures';
+
+/** The id of a demo library, read through the signed-in staff member's own session. */
+async function libraryIdOf(page: Page, name: string): Promise<number> {
+  const res = await page.request.get('/_api/libraries');
+  const libraries: { id: number; name: string }[] = (await res.json()).json;
+  return libraries.find((library) => library.name === name)!.id;
+}
+
+async function openKiosk(page: Page, query = '') {
+  await logIn(page, demo.librarian);
+  const id = await libraryIdOf(page, 'Central Library');
+  await page.goto(`/kiosk/${id}${query}`);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  return id;
+}
+
+const keypad = (page: Page) => page.getByRole('group', { name: 'Keypad' });
+const display = (page: Page) => page.getByLabel('Phone number');
+
+async function typeOnKeypad(page: Page, digits: string) {
+  for (const digit of digits) await keypad(page).getByRole('button', { name: digit, exact: true }).click();
+}
+
+async function signInByPhone(page: Page, phone: string) {
+  await typeOnKeypad(page, phone);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+const bookRow = (page: Page, title: string) => page.getByTestId('kiosk-book').filter({ hasText: title });
+
+test('a walk-in patron registers, rents by search and by ISBN, returns one and logs out', async ({ page }) => {
+  await openKiosk(page);
+  await expect(page).toHaveTitle('Central Library Kiosk');
+  await expect(page.getByRole('heading', { name: 'Central Library', level: 1 })).toBeVisible();
+  await expect(page.getByText('Library powered by Scroll Library')).toBeVisible();
+  await expect(page.getByText('Enter your phone number to start renting books')).toBeVisible();
+  // A shared terminal: the staff member's menu is not on screen.
+  await expect(page.getByText('Hi, Lee Librarian')).toHaveCount(0);
+
+  const phone = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  await signInByPhone(page, phone);
+  await expect(page.getByRole('alert')).toContainText('No customer found with this phone number.');
+  await page.getByRole('button', { name: 'Register New Customer' }).click();
+
+  await expect(page.getByRole('heading', { name: 'New Customer Registration' })).toBeVisible();
+  await expect(page.getByText(`Registering with phone number ${phone}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Name must be at least 2 characters.')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await page.getByLabel(/^Full Name/).fill('Walter Walkin');
+  await page.getByLabel(/^Email Address/).fill(demo.reader.email);
+  await page.getByRole('button', { name: 'Register' }).click();
+  // The server's refusal shows on the email field.
+  await expect(page.getByLabel(/^Email Address/)).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel(/^Email Address/).fill(uniqueEmail('walkin'));
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Successfully registered "Walter Walkin".')).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'Walter Walkin' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Current Rentals (0)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Search for a Book' })).toBeVisible();
+  await expect(page.getByText('Enter a title or author above to find a book to rent.')).toBeVisible();
+
+  const search = page.getByPlaceholder('Search by title or author...');
+  await search.fill('no such book anywhere');
+  await expect(page.getByRole('heading', { name: 'No Books Found' })).toBeVisible();
+  await expect(page.getByText('Try a different search or press "Scan Barcode or Enter ISBN" to look up your book.')).toBeVisible();
+
+  // A single copy: 'Available', then 'Rented Out' once taken.
+  await search.fill('catcher');
+  const catcher = bookRow(page, 'The Catcher in the Rye');
+  await expect(catcher.getByText('Available', { exact: true })).toBeVisible();
+  await expect(catcher.getByText('J. D. Salinger')).toBeVisible();
+  await catcher.getByRole('button', { name: 'Rent' }).click();
+  await expect(catcher.getByRole('button', { name: 'Renting...' })).toBeDisabled();
+  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(catcher.getByText('Rented Out')).toBeVisible();
+  await expect(catcher.getByRole('button', { name: 'Rent' })).toBeDisabled();
+  await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
+
+  // Several copies: 'N of M available', one fewer after renting.
+  await search.fill('Jane Austen');
+  const pride = bookRow(page, 'Pride and Prejudice');
+  const before = Number((await pride.getByText(/ of 3 available/).textContent())!.split(' ')[0]);
+  await pride.getByRole('button', { name: 'Rent' }).click();
+  await expect(pride.getByText(`${before - 1} of 3 available`)).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Current Rentals (2)' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Current Rentals (2)' }).click();
+  const rentals = page.getByTestId('kiosk-rental');
+  await expect(rentals).toHaveCount(2);
+  await expect(rentals.first()).toContainText('Pride and Prejudice');
+  await expect(rentals.first()).toContainText('Rented on');
+  await rentals.filter({ hasText: 'The Catcher in the Rye' }).getByRole('button', { name: 'Return' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Return Book' });
+  await expect(dialog.getByText('Are you sure you want to return The Catcher in the Rye?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Return Book' }).click();
+  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
+  await expect(rentals).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await expect(display(page)).toHaveValue('');
+  await expect(page.getByText('Walter Walkin')).toHaveCount(0);
+});
+
+test('a known patron signs in by phone and sees their current rentals', async ({ page }) => {
+  await openKiosk(page);
+  await signInByPhone(page, '5550100001');
+  await expect(page.getByText('Customer "Ada Lovelace" found.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  const tab = page.getByRole('tab', { name: /^Current Rentals \(\d+\)$/ });
+  await tab.click();
+  const count = Number((await tab.textContent())!.match(/\((\d+)\)/)![1]);
+  expect(count).toBeGreaterThan(0);
+  await expect(page.getByTestId('kiosk-rental')).toHaveCount(count);
+});
+
+test('the keypad holds at most 15 digits and refuses fewer than 10', async ({ page }) => {
+  await openKiosk(page);
+  await expect(display(page)).toHaveAttribute('readonly', '');
+  await typeOnKeypad(page, '12345678901234567');
+  await expect(display(page)).toHaveValue('123456789012345');
+  await keypad(page).getByRole('button', { name: 'Delete' }).click();
+  await expect(display(page)).toHaveValue('12345678901234');
+  for (let i = 0; i < 5; i++) await keypad(page).getByRole('button', { name: 'Delete' }).click();
+  await expect(display(page)).toHaveValue('123456789');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
+  // A terminal with a keyboard works too.
+  await page.keyboard.press('0');
+  await expect(display(page)).toHaveValue('1234567890');
+  await expect(page.getByText('Please enter a valid phone number.')).toHaveCount(0);
+});
+
+test('an idle customer is warned, may stay, and is then signed out back to the phone screen', async ({ page }) => {
+  // Shortened for the test: signed out after 4 s of no input, warned for the last 3 s.
+  await openKiosk(page, '?inactivityMs=4000&inactivityWarningMs=3000');
+  await signInByPhone(page, '5550100002');
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+
+  const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(/signed out in \d seconds?/);
+  await warning.getByRole('button', { name: "I'm still here" }).click();
+  await expect(warning).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+
+  await expect(warning).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toHaveCount(0);
+});
+
+test.describe('a kiosk that cannot open says why', () => {
+  test('signed out', async ({ page }) => {
+    await page.goto('/kiosk/1');
+    await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
+    await expect(page.getByText('You must be logged in to access a kiosk.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Library Kiosk' })).toBeVisible();
+  });
+
+  test('an id that is not a number', async ({ page }) => {
+    await logIn(page, demo.librarian);
+    await page.goto('/kiosk/abc');
+    await expect(page.getByRole('heading', { name: 'Invalid Library ID' })).toBeVisible();
+    await expect(page.getByText('The library ID in the URL is not valid.')).toBeVisible();
+  });
+
+  test('a customer', async ({ page }) => {
+    await logIn(page, demo.reader);
+    const id = await libraryIdOf(page, 'Central Library');
+    await page.goto(`/kiosk/${id}`);
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText("You do not have permission to access this library's kiosk.")).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome!' })).toHaveCount(0);
+  });
+
+  test('a library that does not exist', async ({ page }) => {
+    await logIn(page, demo.librarian);
+    await page.goto('/kiosk/999999');
+    await expect(page.getByRole('heading', { name: 'Library Not Found' })).toBeVisible();
+    await expect(page.getByText('No library found with the ID: 999999.')).toBeVisible();
+  });
+});
