@@ -1,12 +1,14 @@
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'react-hot-toast';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
+
+// Toasts only follow an action, so the toaster loads after the first paint, off the critical path.
+const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
 
 function App() {
   const [queryClient] = useState(createQueryClient);
@@ -16,7 +18,9 @@ function App() {
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme}>
           <AppRoutes />
-          <Toaster position="top-center" />
+          <Suspense fallback={null}>
+            <Toaster position="top-center" />
+          </Suspense>
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>

@@ -1,22 +1,25 @@
-import { Anchor, Avatar, Burger, Button, Drawer, Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Burger, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, useLocation } from 'wouter';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../../shared/constants';
-import { useAuth, useLogout } from '../../hooks/use-auth';
-import { initials } from '../../lib/initials';
+import { useAuth } from '../../hooks/use-auth';
+import { InstallButton } from '../InstallButton';
 import classes from './Header.module.css';
+
+// The signed-out landing page needs neither: they load on demand (Menu and Drawer weigh ~40 KB gzipped).
+const UserMenu = lazy(() => import('./UserMenu'));
+const MobileNav = lazy(() => import('./MobileNav'));
+
+function AuthPlaceholder() {
+  return <Skeleton height={32} width={160} radius="xl" data-testid="auth-placeholder" />;
+}
 
 export function Header() {
   const { user, isLoading } = useAuth();
-  const logout = useLogout();
-  const [, navigate] = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-
-  const onLogout = async () => {
-    close();
-    await logout();
-    navigate('/');
-  };
+  // The drawer mounts on the first open and stays, so its closing transition still plays.
+  const [navWanted, setNavWanted] = useState(false);
 
   return (
     <header className={classes.header}>
@@ -29,43 +32,13 @@ export function Header() {
         </Anchor>
 
         {isLoading ? (
-          <Skeleton height={32} width={160} radius="xl" data-testid="auth-placeholder" />
+          <AuthPlaceholder />
         ) : user ? (
           <Group gap="sm" wrap="nowrap">
-            <Group gap="xs" visibleFrom="sm">
-              <Button component={Link} href="/dashboard" variant="subtle">
-                Dashboard
-              </Button>
-              <Button component={Link} href="/profile" variant="subtle">
-                Profile
-              </Button>
-            </Group>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <UnstyledButton className={classes.userButton} aria-label="Open user menu">
-                  <Group gap={8} wrap="nowrap">
-                    <Avatar src={user.avatarUrl} alt={user.displayName} radius="xl" size={32} color="brand">
-                      {initials(user.displayName)}
-                    </Avatar>
-                    <Text size="sm" fw={500} className={classes.greeting}>
-                      Hi, {user.displayName}
-                    </Text>
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={Link} href="/dashboard">
-                  Dashboard
-                </Menu.Item>
-                <Menu.Item component={Link} href="/profile">
-                  Profile
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Item color="red" onClick={onLogout}>
-                  Log out
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <InstallButton />
+            <Suspense fallback={<AuthPlaceholder />}>
+              <UserMenu user={user} />
+            </Suspense>
           </Group>
         ) : (
           <>
@@ -77,17 +50,20 @@ export function Header() {
                 Sign Up
               </Button>
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="xs" aria-label="Open navigation" />
-            <Drawer opened={opened} onClose={close} title={PRODUCT_NAME} position="right" size="xs">
-              <Stack>
-                <Button component={Link} href="/login" variant="default" onClick={close}>
-                  Log In
-                </Button>
-                <Button component={Link} href="/register" onClick={close}>
-                  Sign Up
-                </Button>
-              </Stack>
-            </Drawer>
+            <Burger
+              opened={opened}
+              onClick={() => {
+                setNavWanted(true);
+                toggle();
+              }}
+              hiddenFrom="xs"
+              aria-label="Open navigation"
+            />
+            {navWanted && (
+              <Suspense fallback={null}>
+                <MobileNav opened={opened} onClose={close} />
+              </Suspense>
+            )}
           </>
         )}
       </Group>

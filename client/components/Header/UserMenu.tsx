@@ -1,0 +1,56 @@
+import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link, useLocation } from 'wouter';
+import type { User } from '../../../shared/schemas';
+import { useLogout } from '../../hooks/use-auth';
+import { initials } from '../../lib/initials';
+import classes from './Header.module.css';
+
+/** The signed-in part of the header; its own chunk, since Menu brings floating-ui along. */
+export default function UserMenu({ user }: { user: User }) {
+  const logout = useLogout();
+  const [, navigate] = useLocation();
+
+  const onLogout = async () => {
+    await logout();
+    navigate('/');
+  };
+
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" visibleFrom="sm">
+        <Button component={Link} href="/dashboard" variant="subtle">
+          Dashboard
+        </Button>
+        <Button component={Link} href="/profile" variant="subtle">
+          Profile
+        </Button>
+      </Group>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton className={classes.userButton} aria-label="Open user menu">
+            <Group gap={8} wrap="nowrap">
+              <Avatar src={user.avatarUrl} alt={user.displayName} radius="xl" size={32} color="brand">
+                {initials(user.displayName)}
+              </Avatar>
+              <Text size="sm" fw={500} className={classes.greeting}>
+                Hi, {user.displayName}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={Link} href="/dashboard">
+            Dashboard
+          </Menu.Item>
+          <Menu.Item component={Link} href="/profile">
+            Profile
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" onClick={onLogout}>
+            Log out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
