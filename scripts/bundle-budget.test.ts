@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Plugin } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kb, type Manifest, readManifest, routeSizes } from './bundle/route-sizes';
+
+/** What a phone on a slow network downloads before the landing page shows (SPEC: pages load fast on a phone). */
+const LANDING_BUDGET_BYTES = 150 * 1024;
+const QUAGGA = /@ericblade[\\/]quagga2/;
+
+describe('client bundle budget', () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'scroll-bundle-'));
+  /** Output file -> the source modules bundled into it. */
+  const chunkModules = new Map<string, string[]>();
+  let manifest: Manifest;
+
+  beforeAll(async () => {
+    const recordChunks: Plugin = {
+      name: 'record-chunk-modules',
+      generateBundle(_options, bundle) {
+        for (const output of Object.values(bundle)) if (output.type === 'chunk') chunkModules.set(output.fileName, Object.keys(output.modules));
+      },
+    };
+    // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true }, plugins: [recordChunks] });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    manifest = readManifest(outDir);
+  }, 180_000);
+
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it(`keeps the landing page's initial JavaScript within ${kb(LANDING_BUDGET_BYTES)} gzipped`, () => {
+    const landing = routeSizes(outDir, manifest).find((size) => size.route === 'LandingPage');
+    expect(landing, 'the LandingPage chunk').toBeDefined();
+    expect(landing!.gzipBytes, `${kb(landing!.gzipBytes)} in ${landing!.files.join(', ')}`).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+  });
+
+  it("keeps quagga2 in the scanner's own chunk, loaded only when a scanner opens", () => {
+    const withQuagga = [...chunkModules].filter(([, modules]) => modules.some((id) => QUAGGA.test(id)));
+    expect(withQuagga.map(([file]) => file)).toHaveLength(1);
+    const [scannerFile, modules] = withQuagga[0];
+    expect(modules.filter((id) => !QUAGGA.test(id)), 'other code in the scanner chunk').toEqual([]);
+
+    const scannerKey = Object.keys(manifest).find((key) => manifest[key].file === scannerFile)!;
+    expect(manifest[scannerKey].isDynamicEntry).toBe(true);
+    const importers = Object.keys(manifest).filter((key) => manifest[key].imports?.includes(scannerKey));
+    expect(importers, 'chunks importing the scanner chunk statically').toEqual([]);
+  });
+});
