@@ -2,6 +2,7 @@ import { router } from '../trpc/init';
 import { authRouter } from './auth';
 import { booksRouter } from './books';
 import { customersRouter } from './customers';
+import { insightsRouter } from './insights';
 import { kioskRouter } from './kiosk';
 import { librariesRouter } from './libraries';
 import { lookupRouter } from './lookup';
@@ -19,6 +20,7 @@ export const appRouter = router({
   customers: customersRouter,
   kiosk: kioskRouter,
   lookup: lookupRouter,
+  insights: insightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

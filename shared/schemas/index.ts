@@ -5,3 +5,4 @@ export * from './book';
 export * from './rental';
 export * from './review';
 export * from './customer';
+export * from './insights';

@@ -1,4 +1,8 @@
 import { Migration20261121000000_initial } from './Migration20261121000000_initial';
+import { Migration20261122000000_insights_indexes } from './Migration20261122000000_insights_indexes';
 
 /** Every migration, in order. Listed here (not globbed) so the bundled server carries them. */
-export const migrationsList = [{ name: 'Migration20261121000000_initial', class: Migration20261121000000_initial }];
+export const migrationsList = [
+  { name: 'Migration20261121000000_initial', class: Migration20261121000000_initial },
+  { name: 'Migration20261122000000_insights_indexes', class: Migration20261122000000_insights_indexes },
+];

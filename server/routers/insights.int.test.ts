@@ -1,0 +1,238 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_HEADER } from '../services/insights-export';
+import { newBook, newLibrary, newUser, signedIn } from '../test/factories';
+import { Client, createTestApp, type TestApp } from '../test/harness';
+
+/**
+ * A small history at one library, every figure worked out by hand. T is today (UTC):
+ *   Emma (3 copies)        r1 Ada T-5 -> returned T-3; r2 Bob T-5 -> returned T-1; r4 Cy now (out); r7 Ada 200 days ago -> 190
+ *   Persuasion (2 copies)  r3 Ada T-1 (out); r6 Cy T-40 -> returned T-35
+ *   Middlemarch (1)        r5 Bob exactly 60 days ago, still out
+ *   Anne of Green Gables, Zebra Tales, "Vol 1" (1 each): never rented
+ * Members: Ada joined 100 days ago, Bob T-5, Cy now. Ratings: Emma 9 over 2, Persuasion 2 over 1.
+ */
+let t: TestApp;
+let staff: Client;
+let library: { id: number; name: string };
+const DAY = 86_400_000;
+const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+/** Noon UTC, `daysAgo` days before today. */
+const noon = (daysAgo: number) => `((now() at time zone 'UTC')::date - ${daysAgo} + time '12:00') at time zone 'UTC'`;
+
+async function rental(bookId: number, customerId: number, rentedAt: string, returnedAt: string | null = null) {
+  const [row] = await t.sql<{ id: number }>(
+    `insert into rentals (book_id, library_id, customer_id, rented_at, returned_at) values (?, ?, ?, ${rentedAt}, ${returnedAt ?? 'null'}) returning id`,
+    [bookId, library.id, customerId],
+  );
+  return row.id;
+}
+
+async function member(userId: number, joinedAt: string) {
+  await t.sql(`insert into library_members (library_id, user_id, created_at) values (?, ?, ${joinedAt})`, [library.id, userId]);
+}
+
+const ids: Record<string, number> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  const librarian = await signedIn(t, { role: 'library_admin' });
+  staff = librarian.client;
+  library = await newLibrary(t, { name: 'Hill Top Library', staff: [librarian.user.id] });
+  const [ada, bob, cy] = [await newUser(t, { displayName: 'Ada' }), await newUser(t, { displayName: 'Bob' }), await newUser(t, { displayName: 'Cy' })];
+  Object.assign(ids, { ada: ada.id, bob: bob.id, cy: cy.id });
+  const emma = await newBook(t, { libraryId: library.id, title: 'Emma', quantity: 3 });
+  const persuasion = await newBook(t, { libraryId: library.id, title: 'Persuasion', quantity: 2 });
+  const middlemarch = await newBook(t, { libraryId: library.id, title: 'Middlemarch' });
+  await newBook(t, { libraryId: library.id, title: 'Anne of Green Gables' });
+  await newBook(t, { libraryId: library.id, title: 'Zebra Tales, "Vol 1"' });
+  Object.assign(ids, { emma: emma.id, persuasion: persuasion.id, middlemarch: middlemarch.id });
+  await member(ada.id, `now() - interval '100 days'`);
+  await member(bob.id, noon(5));
+  await member(cy.id, 'now()');
+  ids.r1 = await rental(emma.id, ada.id, noon(5), noon(3));
+  ids.r2 = await rental(emma.id, bob.id, noon(5), noon(1));
+  ids.r3 = await rental(persuasion.id, ada.id, noon(1));
+  ids.r4 = await rental(emma.id, cy.id, 'now()');
+  ids.r5 = await rental(middlemarch.id, bob.id, `now() - interval '1440 hours'`);
+  ids.r6 = await rental(persuasion.id, cy.id, noon(40), noon(35));
+  ids.r7 = await rental(emma.id, ada.id, noon(200), noon(190));
+  await t.sql(`update books b set available_count = quantity - (select count(*) from rentals r where r.book_id = b.id and r.returned_at is null) where library_id = ?`, [library.id]);
+  await t.sql(`update books set ratings_sum = 9, ratings_count = 2 where id = ?`, [emma.id]);
+  await t.sql(`update books set ratings_sum = 2, ratings_count = 1 where id = ?`, [persuasion.id]);
+
+  // Another library's activity by the same people must not count here.
+  const elsewhere = await newLibrary(t);
+  const other = await newBook(t, { libraryId: elsewhere.id, title: 'Emma' });
+  await t.sql(`insert into rentals (book_id, library_id, customer_id, rented_at) values (?, ?, ?, now())`, [other.id, elsewhere.id, ada.id]);
+  await t.sql(`insert into library_members (library_id, user_id) values (?, ?)`, [elsewhere.id, bob.id]);
+});
+
+const ask = async (procedure: string, input: Record<string, unknown>, client = staff) => {
+  const res = await client.trpc('query', `insights.${procedure}`, { libraryId: library.id, ...input });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+
+describe('insights figures', () => {
+  it('summary: rentals, returns, active and new members in each period; copies out now', async () => {
+    expect(await ask('summary', { days: 7, timeZone: 'UTC' })).toEqual({ rentals: 4, returns: 2, activeMembers: 3, newMembers: 2, currentRentals: 3 });
+    expect(await ask('summary', { days: 30 })).toEqual({ rentals: 4, returns: 2, activeMembers: 3, newMembers: 2, currentRentals: 3 });
+    expect(await ask('summary', { days: 90 })).toEqual({ rentals: 6, returns: 3, activeMembers: 3, newMembers: 2, currentRentals: 3 });
+    expect(await ask('summary', { days: 365 })).toEqual({ rentals: 7, returns: 4, activeMembers: 3, newMembers: 3, currentRentals: 3 });
+  });
+
+  it('popular books: most rented first, counted within the period only', async () => {
+    expect((await ask('popularBooks', { days: 7 })).books).toEqual([
+      { bookId: ids.emma, title: 'Emma', author: expect.any(String), rentals: 3 },
+      { bookId: ids.persuasion, title: 'Persuasion', author: expect.any(String), rentals: 1 },
+    ]);
+    expect((await ask('popularBooks', { days: 365 })).books.map((b: { title: string; rentals: number }) => [b.title, b.rentals])).toEqual([
+      ['Emma', 4],
+      ['Persuasion', 2],
+      ['Middlemarch', 1],
+    ]);
+  });
+
+  it('rentals and returns per day: every day of the period, zeros included', async () => {
+    const { days } = await ask('rentalsPerDay', { days: 7, timeZone: 'UTC' });
+    expect(days).toEqual([
+      { day: utcDay(6), rentals: 0, returns: 0 },
+      { day: utcDay(5), rentals: 2, returns: 0 },
+      { day: utcDay(4), rentals: 0, returns: 0 },
+      { day: utcDay(3), rentals: 0, returns: 1 },
+      { day: utcDay(2), rentals: 0, returns: 0 },
+      { day: utcDay(1), rentals: 1, returns: 1 },
+      { day: utcDay(0), rentals: 1, returns: 0 },
+    ]);
+    const year = (await ask('rentalsPerDay', { days: 365 })).days;
+    expect(year).toHaveLength(365);
+    expect(year.reduce((sum: number, d: { rentals: number }) => sum + d.rentals, 0)).toBe(7);
+    expect(year.reduce((sum: number, d: { returns: number }) => sum + d.returns, 0)).toBe(4);
+  });
+
+  it('active and new members per week (weeks from Monday), only the period counted', async () => {
+    const monday = (daysAgo: number) => {
+      const date = new Date(`${utcDay(daysAgo)}T00:00:00Z`);
+      return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+    };
+    // By hand: renters Ada and Bob on T-5, Ada on T-1, Cy on T; joiners Bob on T-5, Cy on T.
+    const expected = new Map<string, { active: Set<string>; joined: number }>();
+    for (const d of [6, 5, 4, 3, 2, 1, 0]) expected.set(monday(d), { active: new Set(), joined: 0 });
+    for (const [d, who] of [[5, 'ada'], [5, 'bob'], [1, 'ada'], [0, 'cy']] as const) expected.get(monday(d))!.active.add(who);
+    for (const d of [5, 0]) expected.get(monday(d))!.joined++;
+    const { weeks } = await ask('membersPerWeek', { days: 7, timeZone: 'UTC' });
+    expect(weeks).toEqual([...expected].map(([weekStart, v]) => ({ weekStart, activeMembers: v.active.size, newMembers: v.joined })));
+    const year = (await ask('membersPerWeek', { days: 365 })).weeks;
+    expect(year.length).toBeGreaterThanOrEqual(53);
+    expect(year.reduce((sum: number, w: { newMembers: number }) => sum + w.newMembers, 0)).toBe(3);
+  });
+
+  it('collection: size, average rating over every rating, books never rented', async () => {
+    expect(await ask('collection', {})).toEqual({
+      books: 5,
+      copies: 8,
+      averageRating: 3.67,
+      ratingsCount: 3,
+      neverRented: { count: 2, titles: ['Anne of Green Gables', 'Zebra Tales, "Vol 1"'] },
+    });
+  });
+
+  it('long rentals: copies out for more than 30 days, with the customer and the days out', async () => {
+    expect(await ask('longRentals', {})).toEqual({
+      total: 1,
+      rentals: [{ rentalId: ids.r5, bookTitle: 'Middlemarch', customerName: 'Bob', customerEmail: expect.any(String), rentedAt: expect.any(Date), daysOut: 60 }],
+    });
+  });
+
+  it("counts days in the caller's time zone", async () => {
+    const tz = 'Asia/Tokyo';
+    const [row] = await t.sql<{ at: Date }>(`select rented_at as at from rentals where id = ?`, [ids.r3]);
+    const tokyoDay = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date(row.at));
+    const { days } = await ask('rentalsPerDay', { days: 7, timeZone: tz });
+    expect(days.at(-1).day).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date()));
+    expect(days.find((d: { day: string }) => d.day === tokyoDay).rentals).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a new library reads as empty, not as an error', async () => {
+    const { client, user } = await signedIn(t, { role: 'library_admin' });
+    const fresh = await newLibrary(t, { staff: [user.id] });
+    const input = { libraryId: fresh.id, days: 30 };
+    expect((await client.trpc('query', 'insights.summary', input)).body).toEqual({ rentals: 0, returns: 0, activeMembers: 0, newMembers: 0, currentRentals: 0 });
+    expect((await client.trpc('query', 'insights.popularBooks', input)).body).toEqual({ books: [] });
+    const { days } = (await client.trpc('query', 'insights.rentalsPerDay', input)).body;
+    expect(days).toHaveLength(30);
+    expect(days.every((d: { rentals: number; returns: number }) => d.rentals === 0 && d.returns === 0)).toBe(true);
+    expect((await client.trpc('query', 'insights.collection', { libraryId: fresh.id })).body).toEqual({
+      books: 0,
+      copies: 0,
+      averageRating: null,
+      ratingsCount: 0,
+      neverRented: { count: 0, titles: [] },
+    });
+    expect((await client.trpc('query', 'insights.longRentals', { libraryId: fresh.id })).body).toEqual({ total: 0, rentals: [] });
+  });
+
+  it('refuses a period other than 7, 30, 90 or 365 days, and an unknown time zone', async () => {
+    const period = await staff.trpc('query', 'insights.summary', { libraryId: library.id, days: 14 });
+    expect(period.status).toBe(400);
+    expect(period.body.message).toBe('Period must be 7, 30, 90 or 365 days');
+    const zone = await staff.trpc('query', 'insights.summary', { libraryId: library.id, days: 7, timeZone: 'Mars/Olympus' });
+    expect(zone.status).toBe(400);
+    expect(zone.body.message).toBe('Unknown time zone');
+  });
+});
+
+/** Splits one CSV line (no line breaks inside fields) as a spreadsheet would. */
+function parseCsvLine(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => (m[1] !== undefined ? m[1].replace(/""/g, '"') : m[2]));
+}
+
+describe('CSV export', () => {
+  it("holds the library's books, each with its rentals in the period, escaped, under a dated file name", async () => {
+    const { filename, csv } = await ask('exportCsv', { days: 7, timeZone: 'UTC' });
+    expect(filename).toBe(`hill-top-library-rentals-last-7-days-${utcDay(0)}.csv`);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe(EXPORT_HEADER.join(','));
+    expect(lines[0]).toBe('Book ID,Title,Author,ISBN,Copies,Available,Rental ID,Customer,Customer Email,Rented At,Returned At');
+    expect(lines.at(-1)).toBe('');
+    const rows = lines.slice(1, -1).map(parseCsvLine);
+    // Anne; Emma x3 (r1, r2, r4); Middlemarch (not rented this week); Persuasion (r3); Zebra.
+    expect(rows.map((r: string[]) => [r[1], r[6]])).toEqual([
+      ['Anne of Green Gables', ''],
+      ['Emma', String(ids.r1)],
+      ['Emma', String(ids.r2)],
+      ['Emma', String(ids.r4)],
+      ['Middlemarch', ''],
+      ['Persuasion', String(ids.r3)],
+      ['Zebra Tales, "Vol 1"', ''],
+    ]);
+    expect(lines[7]).toContain(',"Zebra Tales, ""Vol 1""",');
+    expect(lines[2]).toMatch(new RegExp(`,3,2,${ids.r1},Ada,[^,]+,${utcDay(5)}T12:00:00.000Z,${utcDay(3)}T12:00:00.000Z$`));
+  });
+});
+
+describe('who may see insights', () => {
+  const procedures = ['summary', 'popularBooks', 'rentalsPerDay', 'membersPerWeek', 'collection', 'longRentals', 'exportCsv'];
+  const periodless = new Set(['collection', 'longRentals']);
+
+  it.each(procedures)('%s: anonymous 401, customer and other staff 403, staff and admin 200', async (procedure) => {
+    const otherStaff = await signedIn(t, { role: 'library_admin' });
+    await newLibrary(t, { staff: [otherStaff.user.id] });
+    const callers: [Client, number][] = [
+      [new Client(t), 401],
+      [(await signedIn(t)).client, 403],
+      [otherStaff.client, 403],
+      [staff, 200],
+      [(await signedIn(t, { role: 'admin' })).client, 200],
+    ];
+    const input = periodless.has(procedure) ? { libraryId: library.id } : { libraryId: library.id, days: 30 };
+    for (const [client, status] of callers) {
+      expect((await client.trpc('query', `insights.${procedure}`, input)).status).toBe(status);
+    }
+  });
+
+  it('an unknown library is 404', async () => {
+    const res = await staff.trpc('query', 'insights.collection', { libraryId: 2_000_000_000 });
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { query } from '../db/sql';
+import { toCsv } from './csv';
+import type { Period } from './insights';
+
+export const EXPORT_HEADER = ['Book ID', 'Title', 'Author', 'ISBN', 'Copies', 'Available', 'Rental ID', 'Customer', 'Customer Email', 'Rented At', 'Returned At'];
+
+interface ExportRow {
+  book_id: number;
+  title: string;
+  author: string;
+  isbn: string;
+  quantity: number;
+  available_count: number;
+  rental_id: number | null;
+  display_name: string | null;
+  email: string | null;
+  rented_at: string | null;
+  returned_at: string | null;
+}
+
+const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** 'Central Library' -> 'central-library'. */
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'library';
+
+/**
+ * Every book of the library, each with its rentals in the period (one row per rental; a book
+ * not rented in the period has one row with the rental columns empty). Times in UTC, ISO 8601.
+ */
+export async function exportCsv(em: EntityManager, p: Period & { libraryName: string }): Promise<{ filename: string; csv: string }> {
+  const zone = p.timeZone ?? 'UTC';
+  const rows = await query<ExportRow>(
+    em,
+    `with clock as (select (now() at time zone ?)::date as today),
+     period as (select ((today - (?::int - 1))::timestamp at time zone ?) as starts_at from clock)
+     select b.id as book_id, b.title, b.author, b.isbn, b.quantity, b.available_count,
+            r.id as rental_id, u.display_name, u.email, r.rented_at, r.returned_at
+       from period p
+       cross join books b
+       left join rentals r on r.book_id = b.id and r.rented_at >= p.starts_at
+       left join users u on u.id = r.customer_id
+      where b.library_id = ?
+      order by lower(b.title), b.id, r.rented_at, r.id`,
+    [zone, p.days, zone, p.libraryId],
+  );
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const csv = toCsv(
+    EXPORT_HEADER,
+    rows.map((r) => [r.book_id, r.title, r.author, r.isbn, r.quantity, r.available_count, r.rental_id, r.display_name, r.email, iso(r.rented_at), iso(r.returned_at)]),
+  );
+  return { filename: `${slug(p.libraryName)}-rentals-last-${p.days}-days-${today}.csv`, csv };
+}

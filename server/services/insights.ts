@@ -1,0 +1,151 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import {
+  type CollectionInsights,
+  type InsightsSummary,
+  LONG_RENTAL_DAYS,
+  type longRentalsResponse,
+  type membersPerWeekResponse,
+  type popularBooksResponse,
+  type rentalsPerDayResponse,
+} from '../../shared/schemas';
+import { query, toDate } from '../db/sql';
+
+/** A library, a period of the last `days` days (today included) and the time zone its days are counted in. */
+export interface Period {
+  libraryId: number;
+  days: number;
+  timeZone?: string;
+}
+
+/**
+ * `period` holds the first and last day (dates in the time zone) and the instant the first day
+ * starts, so every filter is a plain range on an indexed timestamptz column.
+ * Its bindings, in order: days, days, time zone, time zone.
+ */
+const PERIOD = `period as (
+  select today - (?::int - 1) as first_day, today as last_day, ((today - (?::int - 1))::timestamp at time zone ?) as starts_at
+    from (select (now() at time zone ?)::date as today) clock
+)`;
+const periodParams = (p: Period) => [p.days, p.days, zone(p), zone(p)];
+const zone = (p: Period) => p.timeZone ?? 'UTC';
+
+export async function summary(em: EntityManager, p: Period): Promise<InsightsSummary> {
+  const [row] = await query<InsightsSummary>(
+    em,
+    `with ${PERIOD}
+     select (select count(*) from rentals r where r.library_id = ? and r.rented_at >= p.starts_at)::int as "rentals",
+            (select count(*) from rentals r where r.library_id = ? and r.returned_at >= p.starts_at)::int as "returns",
+            (select count(distinct r.customer_id) from rentals r where r.library_id = ? and r.rented_at >= p.starts_at)::int as "activeMembers",
+            (select count(*) from library_members m where m.library_id = ? and m.created_at >= p.starts_at)::int as "newMembers",
+            (select count(*) from rentals r where r.library_id = ? and r.returned_at is null)::int as "currentRentals"
+       from period p`,
+    [...periodParams(p), p.libraryId, p.libraryId, p.libraryId, p.libraryId, p.libraryId],
+  );
+  return row;
+}
+
+/** The ten books rented most often in the period; ties by title. */
+export async function popularBooks(em: EntityManager, p: Period): Promise<z.infer<typeof popularBooksResponse>> {
+  const books = await query<{ bookId: number; title: string; author: string; rentals: number }>(
+    em,
+    `with ${PERIOD}, counts as (
+       select r.book_id, count(*)::int as rentals from rentals r, period p
+        where r.library_id = ? and r.rented_at >= p.starts_at group by r.book_id)
+     select b.id as "bookId", b.title, b.author, c.rentals from counts c join books b on b.id = c.book_id
+      order by c.rentals desc, lower(b.title), b.id limit 10`,
+    [...periodParams(p), p.libraryId],
+  );
+  return { books };
+}
+
+/** Every day of the period, days without rentals or returns included as zeros. */
+export async function rentalsPerDay(em: EntityManager, p: Period): Promise<z.infer<typeof rentalsPerDayResponse>> {
+  const days = await query<{ day: string; rentals: number; returns: number }>(
+    em,
+    `with ${PERIOD},
+     rented as (select (r.rented_at at time zone ?)::date as day, count(*) as n from rentals r, period p
+                 where r.library_id = ? and r.rented_at >= p.starts_at group by 1),
+     returned as (select (r.returned_at at time zone ?)::date as day, count(*) as n from rentals r, period p
+                   where r.library_id = ? and r.returned_at >= p.starts_at group by 1)
+     select to_char(g.day, 'YYYY-MM-DD') as day, coalesce(rented.n, 0)::int as rentals, coalesce(returned.n, 0)::int as returns
+       from period p
+       cross join lateral generate_series(p.first_day::timestamp, p.last_day::timestamp, interval '1 day') as g(day)
+       left join rented on rented.day = g.day::date
+       left join returned on returned.day = g.day::date
+      order by g.day`,
+    [...periodParams(p), zone(p), p.libraryId, zone(p), p.libraryId],
+  );
+  return { days };
+}
+
+/**
+ * Weeks start on Monday; the first and last may be partial (only the period's days count).
+ * Active members rented at least one book that week; new members joined the library that week.
+ */
+export async function membersPerWeek(em: EntityManager, p: Period): Promise<z.infer<typeof membersPerWeekResponse>> {
+  const weeks = await query<{ weekStart: string; activeMembers: number; newMembers: number }>(
+    em,
+    `with ${PERIOD},
+     active as (select date_trunc('week', r.rented_at at time zone ?) as week, count(distinct r.customer_id) as n
+                  from rentals r, period p where r.library_id = ? and r.rented_at >= p.starts_at group by 1),
+     joined as (select date_trunc('week', m.created_at at time zone ?) as week, count(*) as n
+                  from library_members m, period p where m.library_id = ? and m.created_at >= p.starts_at group by 1)
+     select to_char(w.week, 'YYYY-MM-DD') as "weekStart", coalesce(active.n, 0)::int as "activeMembers", coalesce(joined.n, 0)::int as "newMembers"
+       from period p
+       cross join lateral generate_series(date_trunc('week', p.first_day::timestamp), date_trunc('week', p.last_day::timestamp), interval '1 week') as w(week)
+       left join active on active.week = w.week
+       left join joined on joined.week = w.week
+      order by w.week`,
+    [...periodParams(p), zone(p), p.libraryId, zone(p), p.libraryId],
+  );
+  return { weeks };
+}
+
+const NEVER_RENTED_TITLES = 5;
+
+/** The collection as it stands: size, average rating, and the books no one has ever rented. */
+export async function collection(em: EntityManager, libraryId: number): Promise<CollectionInsights> {
+  const [[totals], titles] = await Promise.all([
+    query<{ books: number; copies: number; ratings_sum: number; ratings_count: number; never_rented: number }>(
+      em,
+      `select count(*)::int as books, coalesce(sum(b.quantity), 0)::int as copies,
+              coalesce(sum(b.ratings_sum), 0)::int as ratings_sum, coalesce(sum(b.ratings_count), 0)::int as ratings_count,
+              (count(*) filter (where not exists (select 1 from rentals r where r.book_id = b.id)))::int as never_rented
+         from books b where b.library_id = ?`,
+      [libraryId],
+    ),
+    query<{ title: string }>(
+      em,
+      `select b.title from books b where b.library_id = ? and not exists (select 1 from rentals r where r.book_id = b.id)
+        order by lower(b.title), b.id limit ${NEVER_RENTED_TITLES}`,
+      [libraryId],
+    ),
+  ]);
+  return {
+    books: totals.books,
+    copies: totals.copies,
+    averageRating: totals.ratings_count > 0 ? Math.round((totals.ratings_sum / totals.ratings_count) * 100) / 100 : null,
+    ratingsCount: totals.ratings_count,
+    neverRented: { count: totals.never_rented, titles: titles.map((t) => t.title) },
+  };
+}
+
+const LONG_RENTALS_SHOWN = 50;
+
+/** Copies still out after more than 30 days, longest out first. */
+export async function longRentals(em: EntityManager, libraryId: number): Promise<z.infer<typeof longRentalsResponse>> {
+  const rows = await query<{ rentalId: number; bookTitle: string; customerName: string; customerEmail: string; rentedAt: string; daysOut: number; total: number }>(
+    em,
+    `select r.id as "rentalId", b.title as "bookTitle", u.display_name as "customerName", u.email as "customerEmail", r.rented_at as "rentedAt",
+            floor(extract(epoch from now() - r.rented_at) / 86400)::int as "daysOut", (count(*) over ())::int as total
+       from rentals r join books b on b.id = r.book_id join users u on u.id = r.customer_id
+      where r.library_id = ? and r.returned_at is null and r.rented_at < now() - make_interval(days => ?)
+      order by r.rented_at, r.id limit ${LONG_RENTALS_SHOWN}`,
+    [libraryId, LONG_RENTAL_DAYS],
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    rentals: rows.map(({ total: _total, rentedAt, ...rest }) => ({ ...rest, rentedAt: toDate(rentedAt) })),
+  };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { positiveId } from './common';
+
+/** The periods staff can look back over, in days (the last N days, today included). */
+export const INSIGHT_PERIODS = [7, 30, 90, 365] as const;
+export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
+
+const PERIOD_MESSAGE = 'Period must be 7, 30, 90 or 365 days';
+
+/** An IANA time zone name the runtime knows ('Europe/Paris', 'UTC'). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const libraryId = positiveId('Library ID must be a positive integer');
+
+export const insightsLibraryQuery = z.strictObject({ libraryId });
+
+/** Days are counted in the caller's time zone, so 'today' is the librarian's today. */
+export const insightsQuery = z.strictObject({
+  libraryId,
+  days: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.literal(INSIGHT_PERIODS, { error: PERIOD_MESSAGE }),
+  ),
+  timeZone: z.string().max(64, 'Unknown time zone').refine(isTimeZone, 'Unknown time zone').optional(),
+});
+export type InsightsQuery = z.infer<typeof insightsQuery>;
+
+export const insightsSummary = z.object({
+  rentals: z.number().int(),
+  returns: z.number().int(),
+  activeMembers: z.number().int(),
+  newMembers: z.number().int(),
+  currentRentals: z.number().int(),
+});
+export type InsightsSummary = z.infer<typeof insightsSummary>;
+
+export const popularBooksResponse = z.object({
+  books: z.array(z.object({ bookId: z.number().int(), title: z.string(), author: z.string(), rentals: z.number().int() })),
+});
+
+/** `day` and `weekStart` are calendar dates, 'YYYY-MM-DD', in the caller's time zone. */
+export const rentalsPerDayResponse = z.object({
+  days: z.array(z.object({ day: z.string(), rentals: z.number().int(), returns: z.number().int() })),
+});
+
+export const membersPerWeekResponse = z.object({
+  weeks: z.array(z.object({ weekStart: z.string(), activeMembers: z.number().int(), newMembers: z.number().int() })),
+});
+
+export const collectionInsights = z.object({
+  books: z.number().int(),
+  copies: z.number().int(),
+  /** Over every rating of every book in the collection; null before the first rating. */
+  averageRating: z.number().nullable(),
+  ratingsCount: z.number().int(),
+  neverRented: z.object({ count: z.number().int(), titles: z.array(z.string()) }),
+});
+export type CollectionInsights = z.infer<typeof collectionInsights>;
+
+export const LONG_RENTAL_DAYS = 30;
+
+export const longRentalsResponse = z.object({
+  total: z.number().int(),
+  rentals: z.array(
+    z.object({
+      rentalId: z.number().int(),
+      bookTitle: z.string(),
+      customerName: z.string(),
+      customerEmail: z.string(),
+      rentedAt: z.date(),
+      daysOut: z.number().int(),
+    }),
+  ),
+});
+
+export const insightsExport = z.object({ filename: z.string(), csv: z.string() });
