@@ -1,16 +1,54 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { POST_LOGIN_REDIRECT_MS } from '../../../shared/constants';
+import type { User } from '../../../shared/schemas';
+import { useGoogleSignIn } from '../../hooks/use-google-sign-in';
+import { trpc } from '../../trpc';
 
-/** The Google tab of the login page. The popup flow itself lives in use-google-sign-in (issue 7). */
+/** The Google tab of the login page: the popup sign-in, its errors, and the 'Account Already Exists' card. */
 export function GoogleSignIn() {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+  const { signIn, isPending, error, clearError } = useGoogleSignIn({
+    onSuccess: (user: User) => {
+      utils.auth.session.setData(undefined, { user });
+      redirect.current = setTimeout(() => navigate('/'), POST_LOGIN_REDIRECT_MS);
+    },
+  });
+
+  if (error?.code === 'account_linking_required') {
+    return (
+      <Card withBorder padding="lg" radius="md" role="alert">
+        <Title order={2} size="h4">
+          Account Already Exists
+        </Title>
+        <Text size="sm" mt="xs">
+          {error.message}
+        </Text>
+        <Button mt="md" onClick={clearError}>
+          Got it
+        </Button>
+      </Card>
+    );
+  }
+
   return (
     <Stack gap="sm" align="stretch">
       <Title order={2} size="h4">
         Sign in with Google
       </Title>
       <Text size="sm" c="dimmed">
-        {"Use your Google account to sign in or create a new account. It's quick, secure, and easy."}
+        Use your Google account to sign in or create a new account. It&apos;s quick, secure, and easy.
       </Text>
-      <Button variant="default" disabled>
+      {error && (
+        <Alert color="red" role="alert">
+          {error.message}
+        </Alert>
+      )}
+      <Button variant="default" onClick={signIn} loading={isPending}>
         Continue with Google
       </Button>
     </Stack>
