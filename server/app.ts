@@ -30,6 +30,20 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
     genReqId: () => crypto.randomUUID(),
   });
   const deps: ContextDeps = { em: orm.em, config };
+  // Before any route: Fastify gives each route the error handler in force when it is added.
+  app.setErrorHandler((error, _req, reply) => {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const [message, code] =
+        status === 413
+          ? ['The request body is too large.', 'PAYLOAD_TOO_LARGE']
+          : status === 415
+            ? ['Requests must be sent as JSON.', 'UNSUPPORTED_MEDIA_TYPE']
+            : ['The request could not be read.', 'BAD_REQUEST'];
+      return reply.status(status).send({ error: message, message, code });
+    }
+    return sendError(reply, error);
+  });
 
   await app.register(fastifyCookie);
   registerSecurity(app, config);
@@ -56,15 +70,6 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
     } catch {
       return reply.status(503).send({ status: 'unavailable', error: 'Database unreachable', message: 'Database unreachable' });
     }
-  });
-
-  app.setErrorHandler((error, _req, reply) => {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) {
-      const message = status === 413 ? 'The request body is too large.' : status === 415 ? 'Requests must be sent as JSON.' : 'The request could not be read.';
-      return reply.status(status).send({ error: message, message, code: (error as { code?: string }).code ?? 'BAD_REQUEST' });
-    }
-    return sendError(reply, error);
   });
 
   if (clientDir && existsSync(resolve(clientDir, 'index.html'))) {

@@ -12,11 +12,29 @@ export interface Meta {
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const UNAVAILABLE_MESSAGE = 'The library service is temporarily unavailable. Please try again in a moment.';
 
+/** zod's own wording ('Invalid input: expected object, received string'), as opposed to the spec's messages the schemas carry. */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Unrecognized key|Too (small|big))/;
+
+/** A validation failure in words a person reads: the schema's message, or a plain one naming the field. */
+function validationMessage(issue: ZodError['issues'][number] | undefined): string {
+  if (!issue) return 'The request is not valid.';
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message;
+  // Field names are echoed only when they look like ours, never arbitrary text a caller sent.
+  const named = (path: PropertyKey[]) => path.length > 0 && path.every((k) => /^[A-Za-z][A-Za-z0-9]{0,40}$|^\d{1,4}$/.test(String(k)));
+  if (issue.code === 'unrecognized_keys') {
+    return named(issue.keys) ? `Unknown field: ${issue.keys.join(', ')}.` : 'The request has fields this call does not take.';
+  }
+  if (issue.path.length === 0) return 'The request must be an object with the fields this call expects.';
+  return named(issue.path) ? `The field ${issue.path.join('.')} is not valid.` : 'The request has a field that is not valid.';
+}
+
 /** The user-facing text of any error: the first failing field's message for validation errors. */
 export function publicMessage(error: TRPCError): string {
-  if (error.cause instanceof ZodError) return error.cause.issues[0]?.message ?? 'Invalid input';
+  if (error.cause instanceof ZodError) return validationMessage(error.cause.issues[0]);
   if (error.code === 'INTERNAL_SERVER_ERROR') return INTERNAL_MESSAGE;
   if (error.code === 'PARSE_ERROR') return 'The request body could not be read.';
+  // tRPC's own input failures (a superjson payload that cannot be revived) carry the library's text.
+  if (error.code === 'BAD_REQUEST' && error.cause && !(error.cause instanceof AppError)) return 'The request body could not be read.';
   return error.message;
 }
 
