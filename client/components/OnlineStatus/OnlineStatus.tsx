@@ -1,0 +1,27 @@
+import { Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useOnlineStatus } from '../../hooks/use-online-status';
+import { lazyToast } from '../../lib/lazy-toast';
+import classes from './OnlineStatus.module.css';
+
+export const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
+
+/** The online/offline indicator: a banner while offline, a short toast when the connection returns. */
+export function OnlineStatus() {
+  const online = useOnlineStatus();
+  const wasOnline = useRef(online);
+
+  useEffect(() => {
+    if (online && !wasOnline.current) void lazyToast().then((toast) => toast.success('You are back online.', { id: 'connection' }));
+    wasOnline.current = online;
+  }, [online]);
+
+  if (online) return null;
+  return (
+    <div role="status" className={classes.banner}>
+      <Text size="sm" fw={500} ta="center">
+        {OFFLINE_NOTICE}
+      </Text>
+    </div>
+  );
+}

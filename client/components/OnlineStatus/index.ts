@@ -1,0 +1,1 @@
+export { OnlineStatus } from './OnlineStatus';

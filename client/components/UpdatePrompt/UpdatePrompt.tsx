@@ -1,0 +1,32 @@
+import { Affix, Button, Group, Notification, Text } from '@mantine/core';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { PRODUCT_NAME } from '../../../shared/constants';
+
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
+
+/** Registers the service worker; when a new version is waiting, offers to apply it (the page reloads). */
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_url, registration) {
+      // A tab left open for days still hears about new versions.
+      if (registration) setInterval(() => registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
+    },
+  });
+
+  if (!needRefresh) return null;
+  return (
+    <Affix position={{ bottom: 16, right: 16 }} zIndex={300}>
+      <Notification title="Update available" onClose={() => setNeedRefresh(false)} closeButtonProps={{ 'aria-label': 'Later' }} maw={360} withBorder role="alert">
+        <Text size="sm">A new version of {PRODUCT_NAME} is available.</Text>
+        <Group justify="flex-end" mt="xs">
+          <Button size="xs" onClick={() => updateServiceWorker(true)}>
+            Update
+          </Button>
+        </Group>
+      </Notification>
+    </Affix>
+  );
+}
