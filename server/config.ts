@@ -7,6 +7,8 @@ export interface Config {
   /** The origin the app is served from; cookie-authenticated POSTs must come from it. */
   publicOrigin: string | undefined;
   secureCookies: boolean;
+  /** Read the client address and scheme from X-Forwarded-* headers: only behind a proxy that sets them. */
+  trustProxy: boolean;
   sessionIdleDays: number;
   sessionAbsoluteDays: number;
   logLevel: string;
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || '.data',
     publicOrigin,
     secureCookies: bool(env.SECURE_COOKIES, publicOrigin?.startsWith('https://') ?? false),
+    trustProxy: bool(env.TRUST_PROXY, false),
     sessionIdleDays: num(env.SESSION_IDLE_DAYS, 14),
     sessionAbsoluteDays: num(env.SESSION_ABSOLUTE_DAYS, 60),
     logLevel: env.LOG_LEVEL || 'info',

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+import { digester } from '../test/digest';
+
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ publicOrigin: 'http://library.test' });
+  cookie = (await signedIn(t, { role: 'library_admin' })).client.cookie!;
+});
+
+/** A signed-in browser's write, with headers the test bends. */
+const write = (url: string, headers: Record<string, string>, payload = '{}') =>
+  t.app.inject({ method: 'POST', url, headers: { cookie, ...headers }, payload });
+
+const WRITES = ['/trpc/libraries.create', '/_api/libraries', '/trpc/auth.logout', '/_api/auth/logout'];
+const body = JSON.stringify({ name: 'Cross-site library' });
+
+describe('cross-site writes are refused before they reach a procedure', () => {
+  it('another Origin, Sec-Fetch-Site cross-site, or a form or text body: refused with a message, nothing changed', async () => {
+    const digest = await digester(t);
+    const before = await digest();
+    const attacks: [Record<string, string>, number, string][] = [
+      [{ 'content-type': 'application/json', origin: 'https://evil.test' }, 403, 'Cross-site requests are not allowed.'],
+      [{ 'content-type': 'application/json', origin: 'http://library.test.evil.test' }, 403, 'Cross-site requests are not allowed.'],
+      [{ 'content-type': 'application/json', origin: 'null' }, 403, 'Cross-site requests are not allowed.'],
+      [{ 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, 403, 'Cross-site requests are not allowed.'],
+      [{ 'content-type': 'application/x-www-form-urlencoded', origin: 'http://library.test' }, 415, 'Requests must be sent as JSON.'],
+      [{ 'content-type': 'multipart/form-data; boundary=x', origin: 'http://library.test' }, 415, 'Requests must be sent as JSON.'],
+      [{ 'content-type': 'text/plain', origin: 'http://library.test' }, 415, 'Requests must be sent as JSON.'],
+      [{ 'content-type': 'text/plain' }, 415, 'Requests must be sent as JSON.'],
+    ];
+    for (const url of WRITES) {
+      for (const [headers, status, message] of attacks) {
+        const res = await write(url, headers, body);
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(status);
+        expect(res.json().message).toBe(message);
+      }
+    }
+    expect(await digest()).toEqual(before);
+    // The same session still works: nothing above signed it out.
+    const session = await t.app.inject({ method: 'GET', url: '/_api/auth/session', headers: { cookie } });
+    expect(session.json().user).not.toBeNull();
+  });
+
+  it('the same write from our own origin goes through', async () => {
+    const res = await write('/_api/libraries', { 'content-type': 'application/json', origin: 'http://library.test', 'sec-fetch-site': 'same-origin' }, body);
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+
+  it('a CSP that allows the app, the camera and https cover images and nothing else', async () => {
+    for (const url of ['/', '/_api/auth/session', '/trpc/auth.session', '/healthz']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = directives(String(res.headers['content-security-policy']));
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['connect-src']).toEqual(["'self'"]);
+      expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+      expect(csp['media-src']).toEqual(["'self'", 'blob:', 'mediastream:']);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['base-uri']).toEqual(["'self'"]);
+      expect(csp['form-action']).toEqual(["'self'"]);
+      // Nothing from elsewhere may run or be fetched: no other host, no eval, no inline script.
+      const everything = Object.entries(csp).filter(([name]) => name !== 'img-src').flatMap(([, values]) => values);
+      expect(everything.filter((v) => /^https?:|\*|unsafe-eval/.test(v))).toEqual([]);
+      expect(csp['script-src']).not.toContain("'unsafe-inline'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['permissions-policy']).toContain('camera=(self)');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('HSTS only behind HTTPS: with Secure cookies on, or a trusted proxy saying https', async () => {
+    const secure = await createTestApp({ secureCookies: true });
+    expect((await secure.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    const proxied = await createTestApp({ trustProxy: true });
+    const viaHttps = await proxied.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(viaHttps.headers['strict-transport-security']).toMatch(/max-age=/);
+    // Without a trusted proxy, a client cannot claim https.
+    const claimed = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+  });
+});
