@@ -1,0 +1,110 @@
+import '@mantine/charts/styles.css';
+import { Alert, Button, Group, List, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { InsightPeriod } from '../../../shared/schemas';
+import { errorMessage } from '../../lib/error-messages';
+import { trpc } from '../../trpc';
+import { InsightSection } from './InsightSection';
+import { LongRentals } from './LongRentals';
+import { MembersChart } from './MembersChart';
+import { browserTimeZone, periodLabel, periodOptions } from './period';
+import { PopularBooks } from './PopularBooks';
+import { RentalsChart } from './RentalsChart';
+import { saveFile } from './save-file';
+import { StatCards } from './StatCards';
+
+/** Popular books, rental trends and member activity for one library (lazy-loaded: see InsightsPanel). */
+export default function InsightsView({ libraryId }: { libraryId: number }) {
+  const [days, setDays] = useState<InsightPeriod>(30);
+  const [timeZone] = useState(browserTimeZone);
+  const period = { libraryId, days, timeZone };
+  const keep = { placeholderData: <T,>(previous: T | undefined) => previous };
+  const summary = trpc.insights.summary.useQuery(period, keep);
+  const collection = trpc.insights.collection.useQuery({ libraryId });
+  const popular = trpc.insights.popularBooks.useQuery(period, keep);
+  const perDay = trpc.insights.rentalsPerDay.useQuery(period, keep);
+  const perWeek = trpc.insights.membersPerWeek.useQuery(period, keep);
+  const longRentals = trpc.insights.longRentals.useQuery({ libraryId });
+  const utils = trpc.useUtils();
+  const [exporting, setExporting] = useState(false);
+  const periodText = periodLabel(days);
+
+  async function downloadCsv() {
+    setExporting(true);
+    try {
+      const file = await utils.insights.exportCsv.fetch(period, { staleTime: 0 });
+      saveFile(file.filename, file.csv);
+    } catch (error) {
+      toast.error(`Could not export the CSV: ${errorMessage(error)}`);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const figuresError = summary.error ?? collection.error;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={2} size="h3">
+          Insights
+        </Title>
+        <Group gap="sm">
+          <SegmentedControl
+            aria-label="Period"
+            value={String(days)}
+            onChange={(value) => setDays(Number(value) as InsightPeriod)}
+            data={periodOptions}
+          />
+          <Button variant="light" onClick={downloadCsv} loading={exporting}>
+            Download CSV
+          </Button>
+        </Group>
+      </Group>
+      {figuresError ? (
+        <Alert color="red" variant="light" role="alert">
+          Could not load insights: {errorMessage(figuresError)}
+        </Alert>
+      ) : (
+        <StatCards summary={summary.data} collection={collection.data} />
+      )}
+      <InsightSection title="Rentals and returns per day" query={perDay} isEmpty={(d) => d.days.every((x) => !x.rentals && !x.returns)} empty="No rentals in this period yet.">
+        {(d) => <RentalsChart days={d.days} periodText={periodText} />}
+      </InsightSection>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <InsightSection title="Most rented books" query={popular} isEmpty={(d) => d.books.length === 0} empty="No books rented in this period yet.">
+          {(d) => <PopularBooks books={d.books} />}
+        </InsightSection>
+        <InsightSection title="Members per week" query={perWeek} isEmpty={(d) => d.weeks.every((w) => !w.activeMembers && !w.newMembers)} empty="No member activity in this period yet.">
+          {(d) => <MembersChart weeks={d.weeks} periodText={periodText} />}
+        </InsightSection>
+        <InsightSection title="Out for more than 30 days" query={longRentals} isEmpty={(d) => d.total === 0} empty="No rentals older than 30 days." height={120}>
+          {(d) => <LongRentals total={d.total} rentals={d.rentals} />}
+        </InsightSection>
+        <InsightSection title="Never rented" query={collection} isEmpty={(d) => d.books === 0} empty="No books in this library yet." height={120}>
+          {(d) =>
+            d.neverRented.count === 0 ? (
+              <Text c="dimmed">Every book has been rented at least once.</Text>
+            ) : (
+              <>
+                <Text fw={600}>
+                  {d.neverRented.count} of {d.books} {d.books === 1 ? 'book has' : 'books have'} never been rented
+                </Text>
+                <List size="sm" mt="xs">
+                  {d.neverRented.titles.map((title) => (
+                    <List.Item key={title}>{title}</List.Item>
+                  ))}
+                </List>
+                {d.neverRented.count > d.neverRented.titles.length && (
+                  <Text size="xs" c="dimmed" mt="xs">
+                    and {d.neverRented.count - d.neverRented.titles.length} more
+                  </Text>
+                )}
+              </>
+            )
+          }
+        </InsightSection>
+      </SimpleGrid>
+    </Stack>
+  );
+}

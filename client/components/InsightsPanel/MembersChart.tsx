@@ -1,0 +1,40 @@
+import { BarChart } from '@mantine/charts';
+import { Box, Text } from '@mantine/core';
+import { ChartTable } from './ChartTable';
+import { shortDay } from './period';
+
+type Week = { weekStart: string; activeMembers: number; newMembers: number };
+
+/** Active and new members per week, as a bar chart and, for screen readers, a table. */
+export function MembersChart({ weeks, periodText }: { weeks: Week[]; periodText: string }) {
+  const data = weeks.map((w) => ({ ...w, label: shortDay(w.weekStart) }));
+  return (
+    <>
+      <Box aria-hidden="true">
+        <BarChart
+          h={240}
+          data={data}
+          dataKey="label"
+          tickLine="none"
+          gridAxis="y"
+          withLegend
+          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          yAxisProps={{ allowDecimals: false, width: 32 }}
+          xAxisProps={{ minTickGap: 16 }}
+          series={[
+            { name: 'activeMembers', label: 'Active members', color: 'blue.6' },
+            { name: 'newMembers', label: 'New members', color: 'grape.5' },
+          ]}
+        />
+      </Box>
+      <Text size="xs" c="dimmed" mt={4}>
+        Active: members who rented at least one book that week. Weeks start on Monday.
+      </Text>
+      <ChartTable
+        caption={`Active and new members per week, last ${periodText}`}
+        columns={['Week', 'Active members', 'New members']}
+        rows={data.map((d) => [`Week of ${d.label}`, d.activeMembers, d.newMembers])}
+      />
+    </>
+  );
+}
