@@ -5,21 +5,12 @@ import { BookCover } from '../BookList';
 
 /** Several copies: 'N of M available' (destructive when none is left); a single copy: 'Available' or 'Rented Out'. */
 function KioskAvailabilityBadge({ book }: { book: Pick<Book, 'availableCount' | 'quantity'> }) {
-  if (book.quantity > 1) {
-    const none = book.availableCount === 0;
-    return (
-      <Badge color={none ? 'red' : 'teal'} variant={none ? 'filled' : 'light'}>
-        {book.availableCount} of {book.quantity} available
-      </Badge>
-    );
-  }
-  return book.availableCount > 0 ? (
-    <Badge color="teal" variant="light">
-      Available
-    </Badge>
-  ) : (
-    <Badge color="red" variant="filled">
-      Rented Out
+  const none = book.availableCount === 0;
+  const label = book.quantity > 1 ? `${book.availableCount} of ${book.quantity} available` : none ? 'Rented Out' : 'Available';
+  // Sentence case keeps the longest label whole beside the Rent button on a phone-sized screen.
+  return (
+    <Badge color={none ? 'red' : 'teal'} variant={none ? 'filled' : 'light'} tt="none" size="md">
+      {label}
     </Badge>
   );
 }
@@ -61,7 +52,7 @@ export function BookRow({ book, renting, busy, onRent }: BookRowProps) {
             <KioskAvailabilityBadge book={book} />
           </div>
         </Stack>
-        <Button onClick={rent} disabled={book.availableCount === 0 || busy} miw={96}>
+        <Button onClick={rent} disabled={book.availableCount === 0 || busy} miw={88} px="sm">
           {renting ? 'Renting...' : 'Rent'}
         </Button>
       </Group>

@@ -24,6 +24,10 @@ export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTa
   if (!rentals?.length) return <StateMessage text="No books currently rented." />;
 
   const newestFirst = [...rentals].sort((a, b) => (b.rentedAt?.getTime() ?? 0) - (a.rentedAt?.getTime() ?? 0));
+  const askToReturn = (rental: Rental) => {
+    setConfirming(rental);
+    setOpened(true);
+  };
   const confirmReturn = () => {
     if (confirming) returnRental.mutate({ rentalId: confirming.rentalId }, { onSettled: () => setOpened(false) });
   };
@@ -44,10 +48,7 @@ export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTa
                 </Text>
                 <Text size="sm">Rented on {formatDate(rental.rentedAt)}</Text>
               </Stack>
-              <Button variant="outline" onClick={() => {
-                  setConfirming(rental);
-                  setOpened(true);
-                }} miw={96}>
+              <Button variant="outline" onClick={() => askToReturn(rental)} miw={88} px="sm">
                 Return
               </Button>
             </Group>
