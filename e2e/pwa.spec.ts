@@ -1,0 +1,149 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { register, uniqueEmail } from './fixtures';
+
+const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
+
+/** Waits until /sw.js is active, then reloads so it controls the page (a prompt-style worker does not claim open pages). */
+async function controlledBySw(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+}
+
+/** Chrome's install offer, as a page would receive it; window.__choose settles the user's choice. */
+async function offerInstall(page: Page) {
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    const userChoice = new Promise((resolve) => {
+      (window as unknown as { __choose: (outcome: string) => void }).__choose = (outcome) => resolve({ outcome, platform: 'web' });
+    });
+    Object.assign(event, { prompt: async () => undefined, userChoice });
+    window.dispatchEvent(event);
+  });
+}
+
+const choose = (page: Page, outcome: 'accepted' | 'dismissed') =>
+  page.evaluate((o) => (window as unknown as { __choose: (outcome: string) => void }).__choose(o), outcome);
+
+test('the service worker registers at /sw.js, controls the page, and the app shell loads offline', async ({ page, context }) => {
+  await page.goto('/');
+  await controlledBySw(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Scroll Library home' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
+  await expect(page.getByText('You are back online.')).toBeVisible();
+});
+
+test('offline, a signed-in page shows the data it last had, and a change says it needs a connection', async ({ page, context }) => {
+  const email = uniqueEmail('offline');
+  await register(page, { displayName: 'Olive Offline', email, password: 'Password123' });
+  await page.goto('/profile');
+  await expect(page.getByLabel(/^Email( \*)?$/)).toHaveValue(email);
+  await controlledBySw(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+  await expect(page.getByText('Hi, Olive Offline')).toBeVisible();
+  await expect(page.getByLabel(/^Email( \*)?$/)).toHaveValue(email);
+
+  await page.getByLabel(/^Display Name( \*)?$/).fill('Olive Elsewhere');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('You are offline. This change needs a connection; try again when you are back online.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Hi, Olive Offline')).toBeVisible();
+});
+
+test('the manifest linked from the page and GET /_api/manifest are the same, with every field', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const linked = await (await request.get(href!)).json();
+
+  const api = await request.get('/_api/manifest');
+  expect(api.status()).toBe(200);
+  expect(api.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = await api.json();
+  expect(manifest).toEqual(linked);
+
+  expect(manifest).toMatchObject({
+    name: 'Scroll Library',
+    short_name: 'Scroll Library',
+    theme_color: '#0A75E3',
+    background_color: '#ffffff',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+  });
+  const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+  for (const size of ['144x144', '152x152', '192x192']) expect(icons.some((icon) => icon.sizes === size && icon.type === 'image/png')).toBe(true);
+  expect(icons.some((icon) => icon.sizes === '512x512' && icon.purpose === 'maskable')).toBe(true);
+  for (const icon of icons) {
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0A75E3');
+});
+
+test('the header install button goes Install App, Installing..., App Installed, with a toast 500 ms after the prompt closes', async ({ page }) => {
+  await register(page, { displayName: 'Ivy Installer', email: uniqueEmail('install'), password: 'Password123' });
+  await expect(page.getByText('Hi, Ivy Installer')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Install App' })).toHaveCount(0);
+
+  await offerInstall(page);
+  await page.getByRole('button', { name: 'Install App' }).click();
+  await expect(page.getByRole('button', { name: 'Installing...' })).toBeDisabled();
+
+  await choose(page, 'accepted');
+  await expect(page.getByRole('button', { name: 'App Installed' })).toBeDisabled();
+  await expect(page.getByText('App installed successfully!')).toHaveCount(0);
+  await expect(page.getByText('App installed successfully!')).toBeVisible();
+  await expect(page.getByText('You can launch it from your home screen.')).toBeVisible();
+});
+
+test('cancelling the install prompt says it can be done later', async ({ page }) => {
+  await register(page, { displayName: 'Cal Cancel', email: uniqueEmail('cancel'), password: 'Password123' });
+  await expect(page.getByText('Hi, Cal Cancel')).toBeVisible();
+
+  await offerInstall(page);
+  await page.getByRole('button', { name: 'Install App' }).click();
+  await expect(page.getByRole('button', { name: 'Installing...' })).toBeVisible();
+  await choose(page, 'dismissed');
+  await expect(page.getByText('Installation cancelled.')).toBeVisible();
+  await expect(page.getByText('You can install later from the settings menu.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Install App|Installing\.\.\.|App Installed/ })).toHaveCount(0);
+});
+
+test('a new build of the service worker offers an update, and applying it reloads the page', async ({ page }) => {
+  await page.goto('/');
+  await controlledBySw(page);
+
+  // The next deploy: a byte-different /sw.js in the served build (a browser fetches the worker script
+  // itself, past Playwright's request routing), put back afterwards.
+  const swFile = join(process.env.E2E_BUILD_DIR ?? 'dist', 'client', 'sw.js');
+  const deployed = readFileSync(swFile, 'utf8');
+  writeFileSync(swFile, `${deployed}\n// next build ${Date.now()}\n`);
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+  } finally {
+    writeFileSync(swFile, deployed);
+  }
+
+  const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Scroll Library is available.' });
+  await expect(prompt).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+
+  const reloaded = page.waitForEvent('load');
+  await prompt.getByRole('button', { name: 'Update' }).click();
+  await reloaded;
+  expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+  await expect(page.getByText('A new version of Scroll Library is available.')).toHaveCount(0);
+});
