@@ -6,6 +6,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
+import { registerManifest } from './http/manifest';
 import { registerSecurity } from './http/security';
 import { registerRestFacade, sendError } from './rest/adapter';
 import { type AppRouter, appRouter } from './routers';
@@ -60,6 +61,7 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
   registerRestFacade(app, deps);
+  registerManifest(app);
   await registerGoogleSignIn(app, deps);
 
   app.get('/healthz', async () => ({ status: 'ok' }));

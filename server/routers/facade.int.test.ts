@@ -34,7 +34,6 @@ const SPEC_CALLS: [method: 'GET' | 'POST', path: string][] = [
 
 /** Served by other issues' code; skipped only while that code has not landed. */
 const PENDING: Record<string, string> = {
-  'GET /_api/manifest': 'issue 8 (installable app)',
 };
 
 /** SPEC section 7: auth calls use ordinary JSON, data calls the extended (superjson) format. */
