@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/database';
 import { initOrm, migrate } from './db/orm';
+import { loggerOptions } from './http/logging';
 import { demoSignIns, seedDemoData } from './db/seed';
 
 const startedAt = performance.now();
@@ -41,10 +42,7 @@ async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<v
     orm,
     config: cfg,
     clientDir: process.env.CLIENT_DIR ?? resolve(import.meta.dirname, '../client'),
-    logger: {
-      level: cfg.logLevel,
-      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], censor: '[redacted]' },
-    },
+    logger: loggerOptions(cfg.logLevel),
   });
   let closing = false;
   const shutdown = async () => {

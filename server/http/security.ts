@@ -47,6 +47,8 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     }
   });
   app.addHook('onSend', async (req, reply) => {
+    // The id on every log line of this request, so a user's report can be matched to them.
+    reply.header('x-request-id', req.id);
     if (!reply.getHeader('content-security-policy')) reply.header('content-security-policy', CSP);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
