@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, logIn, pickLibrary } from './fixtures';
+
+test.use({ serviceWorkers: 'block' });
+
+async function openInsights(page: Page, library: string) {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, library);
+  await page.getByRole('tab', { name: 'Insights' }).click();
+  await expect(page.getByRole('heading', { name: 'Insights' })).toBeVisible();
+}
+
+/** The screen-reader table behind the rentals chart. */
+const rentalsTable = (page: Page) => page.getByRole('table', { name: /^Rentals and returns per day/ });
+
+test('staff read the insights, switch the period and download the CSV', async ({ page }) => {
+  await openInsights(page, 'Central Library');
+  await expect(page.getByRole('radio', { name: '30 days' })).toBeChecked();
+  await expect(rentalsTable(page)).toHaveAccessibleName('Rentals and returns per day, last 30 days');
+  await expect(rentalsTable(page).locator('tbody tr')).toHaveCount(30);
+  // The demo history has rentals in the last weeks: figures, a top book and members show.
+  await expect(page.getByRole('region', { name: 'Most rented books' }).getByRole('row')).not.toHaveCount(0);
+  await expect(page.getByText('No rentals in this period yet.')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: /^Active and new members per week, last 30 days/ })).toBeAttached();
+
+  await page.getByText('7 days', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: '7 days' })).toBeChecked();
+  await expect(rentalsTable(page)).toHaveAccessibleName('Rentals and returns per day, last 7 days');
+  await expect(rentalsTable(page).locator('tbody tr')).toHaveCount(7);
+
+  await page.getByText('1 year', { exact: true }).click();
+  await expect(rentalsTable(page)).toHaveAccessibleName('Rentals and returns per day, last year');
+  await expect(rentalsTable(page).locator('tbody tr')).toHaveCount(365);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^central-library-rentals-last-365-days-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  const [header, ...rows] = csv.replace(/^\uFEFF/, '').split('\r\n');
+  expect(header).toBe('Book ID,Title,Author,ISBN,Copies,Available,Rental ID,Customer,Customer Email,Rented At,Returned At');
+  expect(rows.filter(Boolean).length).toBeGreaterThan(10);
+});
+
+test('a new library shows empty states, not errors', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Create Library' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Library' });
+  await dialog.getByLabel(/^Library name/).fill(`Insights Branch ${Date.now()}`);
+  await dialog.getByLabel(/^Library name/).press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Insights' }).click();
+  await expect(page.getByText('No rentals in this period yet.')).toBeVisible();
+  await expect(page.getByText('No books rented in this period yet.')).toBeVisible();
+  await expect(page.getByText('No member activity in this period yet.')).toBeVisible();
+  await expect(page.getByText('No rentals older than 30 days.')).toBeVisible();
+  await expect(page.getByText('No books in this library yet.')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByText('90 days', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: '90 days' })).toBeChecked();
+  await expect(page.getByText('No rentals in this period yet.')).toBeVisible();
+});
