@@ -127,6 +127,20 @@ test('a known patron signs in by phone and sees their current rentals', async ({
   await expect(page.getByTestId('kiosk-rental')).toHaveCount(count);
 });
 
+test("lists that fail to load say so in the kiosk's words", async ({ page }) => {
+  await openKiosk(page);
+  await page.route(/\/trpc\/[^?]*(books\.list|rentals\.list)/, (route) => route.abort());
+  await signInByPhone(page, '5550100003');
+  await expect(page.getByRole('heading', { name: 'Alan Turing' })).toBeVisible();
+
+  await page.getByPlaceholder('Search by title or author...').fill('the');
+  await expect(page.getByRole('heading', { name: 'Error Fetching Books' })).toBeVisible();
+  await expect(page.getByText('There was a problem searching for books. Please try again later.')).toBeVisible();
+
+  await page.getByRole('tab', { name: /^Current Rentals/ }).click();
+  await expect(page.getByText('Could not load current rentals.')).toBeVisible();
+});
+
 test('the keypad holds at most 15 digits and refuses fewer than 10', async ({ page }) => {
   await openKiosk(page);
   await expect(display(page)).toHaveAttribute('readonly', '');
