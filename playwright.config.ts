@@ -40,6 +40,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { CLIENT_DIR: `${buildDir}/client`, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { CLIENT_DIR: `${buildDir}/client`, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production',
+      // Book lookups stay offline: the providers are unreachable, so only the local catalogue answers.
+      OPEN_LIBRARY_BASE_URL: 'http://127.0.0.1:9', GOOGLE_BOOKS_BASE_URL: 'http://127.0.0.1:9' },
   },
 });

@@ -1,11 +1,18 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { hasIsbnLength, normalizeIsbn } from '../../../shared/isbn';
 
 export const INVALID_ISBN_MESSAGE = 'Please enter a valid ISBN (10 or 13 digits).';
 
+interface ManualIsbnEntryProps {
+  onIsbn: (isbn: string) => void;
+  onCancel: () => void;
+  /** Shown at the start of the button row (the switch back to the camera). */
+  modeSwitch: ReactNode;
+}
+
 /** Typing the ISBN when there is no barcode to scan. */
-export function ManualIsbnEntry({ onIsbn, onCancel }: { onIsbn: (isbn: string) => void; onCancel: () => void }) {
+export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch }: ManualIsbnEntryProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -32,13 +39,16 @@ export function ManualIsbnEntry({ onIsbn, onCancel }: { onIsbn: (isbn: string) =
             setError(null);
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!value.trim()}>
-            Look Up Book
-          </Button>
+        <Group justify="space-between">
+          {modeSwitch}
+          <Group gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!value.trim()}>
+              Look Up Book
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

@@ -57,12 +57,15 @@ export function ScanDialog({ opened, onClose, onConfirm }: ScanDialogProps) {
               </Group>
             </>
           ) : (
-            <>
-              <ManualIsbnEntry onIsbn={setIsbn} onCancel={onClose} />
-              <Button variant="subtle" onClick={toggleMode} style={{ alignSelf: 'flex-start' }} px={0}>
-                Use Camera
-              </Button>
-            </>
+            <ManualIsbnEntry
+              onIsbn={setIsbn}
+              onCancel={onClose}
+              modeSwitch={
+                <Button variant="subtle" px={0} onClick={toggleMode}>
+                  Use Camera
+                </Button>
+              }
+            />
           )}
         </Stack>
       )}
