@@ -20,8 +20,9 @@ async function signInWithGoogle(page: Page, identity: { email: string; name?: st
   await popup.getByLabel('Email').fill(identity.email);
   if (identity.name) await popup.getByLabel('Name').fill(identity.name);
   if (identity.picture) await popup.getByLabel('Picture URL (optional)').fill(identity.picture);
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await popup.waitForEvent('close');
+  await closed;
 }
 
 async function logOut(page: Page) {
@@ -71,7 +72,8 @@ test('closing the popup resets the button', async ({ page }) => {
   const popup = await popupOpened;
   await expect(button).toBeDisabled();
   await popup.close();
-  await expect(button).toBeEnabled({ timeout: 3_000 });
+  // Checked every second; reset at the check after the one that sees it closed.
+  await expect(button).toBeEnabled({ timeout: 5_000 });
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 

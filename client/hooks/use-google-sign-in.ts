@@ -79,8 +79,12 @@ export function useGoogleSignIn({ onSuccess }: { onSuccess: (user: User) => void
           details: message.error?.details,
         });
       };
+      // The popup posts its message and closes itself: once it is seen closed, one more check
+      // lets that last message arrive before the state resets.
+      let seenClosed = false;
       const closedCheck = setInterval(() => {
         if (!popup.closed) return;
+        if (!seenClosed) return void (seenClosed = true);
         stop();
         setPending(false);
       }, OAUTH_POPUP_CLOSED_CHECK_MS);
