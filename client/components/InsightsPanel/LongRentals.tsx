@@ -7,13 +7,12 @@ type LongRental = { rentalId: number; bookTitle: string; customerName: string; c
 export function LongRentals({ total, rentals }: { total: number; rentals: LongRental[] }) {
   return (
     <>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={300}>
         <Table verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Book</Table.Th>
               <Table.Th scope="col">Customer</Table.Th>
-              <Table.Th scope="col">Rented on</Table.Th>
               <Table.Th scope="col" ta="right">
                 Days out
               </Table.Th>
@@ -22,14 +21,18 @@ export function LongRentals({ total, rentals }: { total: number; rentals: LongRe
           <Table.Tbody>
             {rentals.map((rental) => (
               <Table.Tr key={rental.rentalId}>
-                <Table.Td>{rental.bookTitle}</Table.Td>
+                <Table.Td>
+                  {rental.bookTitle}
+                  <Text size="xs" c="dimmed">
+                    Rented on {formatDate(rental.rentedAt)}
+                  </Text>
+                </Table.Td>
                 <Table.Td>
                   {rental.customerName}
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {rental.customerEmail}
                   </Text>
                 </Table.Td>
-                <Table.Td>{formatDate(rental.rentedAt)}</Table.Td>
                 <Table.Td ta="right" fw={600} c="orange.8">
                   {rental.daysOut}
                 </Table.Td>
