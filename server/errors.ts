@@ -32,11 +32,22 @@ export function isUniqueViolation(error: unknown, constraint?: string) {
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
-/** PostgreSQL unreachable: connection refused, shutting down, or too many clients. */
-export function isDatabaseUnavailable(error: unknown) {
-  const e = error as { code?: string; message?: string } | undefined;
+/**
+ * PostgreSQL unreachable: connection refused or cut (also mid-query, while it shuts down),
+ * starting up, or too many clients. Wrapped errors are looked through.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300', '08006', '08001'].includes(e?.code ?? '') ||
-    /Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)|Knex: Timeout acquiring a connection/.test(e?.message ?? '')
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001'].includes(
+      e.code ?? '',
+    ) ||
+    // knex's 'Transaction query already complete': the transaction's connection died under it;
+    // pg's 'timeout expired': no answer within connectionTimeoutMillis (db/orm.ts).
+    /^timeout expired$|Connection terminated|Connection ended unexpectedly|not queryable|Transaction query already complete|connect ECONNREFUSED|the database system is (starting up|shutting down|in recovery mode)|Knex: Timeout acquiring a connection/.test(
+      e.message ?? '',
+    ) ||
+    (e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause))
   );
 }

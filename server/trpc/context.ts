@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { findSessionUser, SESSION_COOKIE } from '../services/sessions';
 import type { UserRow } from '../services/users';
+import { unavailableOrRethrow } from './init';
 
 export interface Context {
   /** Forked per request; the global EntityManager is never used in a request. */
@@ -23,6 +24,7 @@ export interface ContextDeps {
 export async function createContext(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
   const em = deps.em.fork();
   const sessionToken = req.cookies[SESSION_COOKIE];
-  const user = sessionToken ? await findSessionUser(em, sessionToken, deps.config) : null;
+  // Reading the session happens before any procedure, so its failure is mapped here.
+  const user = sessionToken ? await findSessionUser(em, sessionToken, deps.config).catch(unavailableOrRethrow) : null;
   return { ...deps, em, req, reply, sessionToken, user, clientIp: req.ip };
 }

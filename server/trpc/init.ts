@@ -38,6 +38,12 @@ export function publicMessage(error: TRPCError): string {
   return error.message;
 }
 
+/** An unreachable database becomes the 503 a client retries; anything else goes on as it was. */
+export function unavailableOrRethrow(error: unknown): never {
+  if (isDatabaseUnavailable(error)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause: error });
+  throw error;
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
