@@ -72,7 +72,8 @@ export async function registerGoogleSignIn(app: FastifyInstance, { em, config }:
       const token = await issueTemporaryToken(db, userId);
       return sendCallbackPage(reply, origin, { type: 'OAUTH_TOKEN_SUCCESS', token });
     } catch (error) {
-      if (!(error instanceof OAuthFailure)) req.log.error({ err: error }, 'OAuth sign-in failed');
+      // Only the error's own text: HTTP client errors carry request and response data with them.
+      if (!(error instanceof OAuthFailure)) req.log.error({ err: { message: (error as Error).message, stack: (error as Error).stack } }, 'OAuth sign-in failed');
       const known = error instanceof OAuthFailure ? error : new OAuthFailure('oauth_failed', AUTHENTICATION_FAILED);
       return sendCallbackPage(reply, origin, failure(known), known.code === 'oauth_failed' ? 502 : 400);
     }
