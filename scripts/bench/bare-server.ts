@@ -1,0 +1,35 @@
+// The floor: a bare Fastify route on `pg` running the same SQL as the book search
+// (server/services/books.ts listBooks) and the session check (server/services/sessions.ts).
+import { createHash } from 'node:crypto';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+const app = Fastify({ logger: false });
+
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+app.get<{ Querystring: { libraryId: string; search: string } }>('/bare/books', async (req) => {
+  const pattern = containsPattern(req.query.search);
+  const { rows } = await pool.query(
+    'select b.* from books b where b.library_id = $1 and (b.title ilike $2 or b.author ilike $3) order by lower(b.title), b.id',
+    [Number(req.query.libraryId), pattern, pattern],
+  );
+  return rows;
+});
+
+app.get('/bare/session', async (req, reply) => {
+  const token = /(?:^|;\s*)scroll_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  if (!token) return reply.status(401).send({ user: null });
+  const hash = createHash('sha256').update(decodeURIComponent(token)).digest('hex');
+  const { rows } = await pool.query(
+    `select s.id as session_id, s.last_seen_at, u.id, u.email, u.display_name, u.avatar_url, u.phone_number, u.role, u.created_at
+       from sessions s join users u on u.id = s.user_id
+      where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => $2)`,
+    [hash, 14],
+  );
+  return { user: rows[0] ?? null };
+});
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));

@@ -1,0 +1,37 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface LighthouseResult {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Failing audits of the three categories, to read what to fix. */
+  failing: string[];
+}
+
+// DESIGN.md: Debian's Chromium, with the flags that work offline.
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+/** Lighthouse's default mobile audit (simulated slow 4G, mid-range phone) of each page. */
+export async function runLighthouse(baseUrl: string, pages: string[]): Promise<LighthouseResult[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    const results: LighthouseResult[] = [];
+    for (const page of pages) {
+      const runner = await lighthouse(`${baseUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      const lhr = runner!.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const failing = CATEGORIES.flatMap((id) =>
+        lhr.categories[id].auditRefs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 0.9)
+          .map((ref) => `${id}: ${lhr.audits[ref.id].title}${lhr.audits[ref.id].displayValue ? ` (${lhr.audits[ref.id].displayValue})` : ''}`),
+      );
+      results.push({ page, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), failing });
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,166 @@
+// `npm run bench`: seeds a separate database at library scale, starts the production build on it
+// and loads it; writes bench-results/latest.md and latest.json (issue 9).
+import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import superjson from 'superjson';
+import { freePort } from '../../server/db/embedded';
+import { createBenchDatabase } from './database';
+import { explainAll } from './explain';
+import { type LighthouseResult, runLighthouse } from './lighthouse';
+import { CONNECTIONS, DURATION_S, type LoadResult, loadGet, rentCycle, settle } from './load';
+import { type BenchReport, writeReport } from './report';
+import { customerToken, FIRST_CUSTOMER_ID, SCALE, SESSION_CUSTOMERS, staffToken } from './seed';
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const buildDir = resolve(process.env.BUILD_DIR ?? 'dist');
+const resultsDir = resolve('bench-results');
+const LIBRARY = 1;
+const FRAGMENT = 'gou';
+const WORD = 'Stouwood';
+const cookie = (token: string) => `scroll_session=${token}`;
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+
+async function startBare(databaseUrl: string, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve('scripts/bench/bare-server.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${url}/bare/session`).then(() => true, () => false)) break;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return { url, stop: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))) };
+}
+
+const batchInput = (inputs: unknown[]) => encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((input, i) => [i, superjson.serialize(input)]))));
+
+async function main() {
+  const { ensureBuild, startServer } = await import('./server');
+  const loadBefore = load();
+  ensureBuild(buildDir, log);
+  const db = await createBenchDatabase(log);
+  log(`Seeded in ${(db.seedMs / 1000).toFixed(1)} s`);
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const stops: (() => Promise<void>)[] = [() => client.end(), () => db.stop()];
+  try {
+    // First start migrates nothing new; the timed start is on existing data, as `npm start` after the first run.
+    const port = await freePort();
+    const server = await startServer({ buildDir, databaseUrl: db.url, port, logFile: `${resultsDir}/server.log` });
+    stops.unshift(server.stop);
+    log(`Server ready in ${server.readyMs.toFixed(0)} ms`);
+    const bare = await startBare(db.url, await freePort());
+    stops.unshift(bare.stop);
+
+    const staff = { cookie: cookie(staffToken(LIBRARY)) };
+    const search = (term: string) => `/_api/books?libraryId=${LIBRARY}&search=${encodeURIComponent(term)}`;
+    const results: BenchReport['results'] = [];
+    const run = async (name: string, url: string, headers: Record<string, string>) => {
+      await settle(url.startsWith(bare.url) ? `${bare.url}/bare/session` : `${server.url}/readyz`);
+      log(`${name}: ${url}`);
+      const result = await loadGet(name, url, headers);
+      results.push(result);
+      return result;
+    };
+    const bareFragment = await run('bare: search fragment', `${bare.url}/bare/books?libraryId=${LIBRARY}&search=${FRAGMENT}`, staff);
+    const bareWord = await run('bare: search word', `${bare.url}/bare/books?libraryId=${LIBRARY}&search=${WORD}`, staff);
+    const bareSession = await run('bare: session check', `${bare.url}/bare/session`, { cookie: cookie(customerToken(FIRST_CUSTOMER_ID)) });
+    const compare = (r: LoadResult, floor: LoadResult) => Object.assign(r, { ratioToBare: r.rps / floor.rps, bare: floor.name });
+    compare(await run(`search by fragment '${FRAGMENT}'`, `${server.url}${search(FRAGMENT)}`, staff), bareFragment);
+    compare(await run(`search by word '${WORD}'`, `${server.url}${search(WORD)}`, staff), bareWord);
+    compare(await run('session check', `${server.url}/_api/auth/session`, { cookie: cookie(customerToken(FIRST_CUSTOMER_ID)) }), bareSession);
+    await run('rentals list (active)', `${server.url}/_api/rentals?libraryId=${LIBRARY}`, staff);
+    const { rows: contested } = await client.query(`select isbn from books where library_id = $1 order by id limit 100`, [LIBRARY]);
+    const cookies = Array.from({ length: SESSION_CUSTOMERS }, (_, i) => cookie(customerToken(FIRST_CUSTOMER_ID + i)));
+    log('rent then return');
+    await settle(`${server.url}/readyz`);
+    results.push(await rentCycle(server.url, LIBRARY, contested, cookies));
+    // Every book of the library in one answer (the API has no paging): the heaviest, so last.
+    await run('library book list', `${server.url}/_api/books?libraryId=${LIBRARY}`, staff);
+    await run(
+      'dashboard first view (tRPC batch)',
+      `${server.url}/trpc/auth.session,libraries.list,books.list?batch=1&input=${batchInput([undefined, undefined, { libraryId: LIBRARY }])}`,
+      staff,
+    );
+
+    const { rows: violations } = await client.query(
+      `select count(*)::int as n from books b left join (select book_id, count(*)::int as active from rentals where returned_at is null group by book_id) r on r.book_id = b.id
+        where b.available_count <> b.quantity - coalesce(r.active, 0)`,
+    );
+
+    log('EXPLAIN ANALYZE');
+    const pattern = (t: string) => `%${t}%`;
+    const explain = await explainAll(db.url, [
+      { name: 'search by fragment', sql: `select b.* from books b where b.library_id = $1 and (b.title ilike $2 or b.author ilike $3) order by lower(b.title), b.id`, params: [LIBRARY, pattern(FRAGMENT), pattern(FRAGMENT)] },
+      { name: 'search by word', sql: `select b.* from books b where b.library_id = $1 and (b.title ilike $2 or b.author ilike $3) order by lower(b.title), b.id`, params: [LIBRARY, pattern(WORD), pattern(WORD)] },
+      { name: 'library book list', sql: `select b.* from books b where b.library_id = $1 order by lower(b.title), b.id`, params: [LIBRARY] },
+      {
+        name: 'rentals list (active)',
+        sql: `select r.*, b.title, b.author, b.isbn, u.display_name, u.email from rentals r join books b on b.id = r.book_id join users u on u.id = r.customer_id
+               where r.library_id = $1 and r.returned_at is null order by r.rented_at desc, r.id desc`,
+        params: [LIBRARY],
+      },
+      {
+        name: 'session check',
+        sql: `select s.id, s.last_seen_at, u.* from sessions s join users u on u.id = s.user_id
+               where s.token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex') and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => 14)`,
+        params: [customerToken(FIRST_CUSTOMER_ID)],
+      },
+      { name: 'rent: take a copy', sql: `update books set available_count = available_count - 1 where id = $1 and available_count > 0 returning id`, params: [1], write: true },
+    ]);
+
+    let lighthouse: LighthouseResult[] | { error: string };
+    try {
+      log('Lighthouse');
+      lighthouse = await runLighthouse(server.url, ['/', '/login']);
+    } catch (error) {
+      lighthouse = { error: String(error) };
+    }
+
+    const byName = (prefix: string) => results.filter((r) => r.name.startsWith(prefix));
+    const searches = [...byName('search by')];
+    const cycle = byName('rent then return')[0];
+    const facades = results.filter((r) => r.ratioToBare !== undefined);
+    const targets: BenchReport['targets'] = [
+      ...searches.map((s) => ({ target: `${s.name}: p99 ≤ 50 ms`, measured: `${s.p99.toFixed(0)} ms`, met: s.p99 <= 50 })),
+      ...byName('insights.').map((s) => ({ target: `${s.name} (1 year): p99 ≤ 100 ms`, measured: `${s.p99.toFixed(0)} ms`, met: s.p99 <= 100 })),
+      { target: 'rent then return: p99 ≤ 50 ms', measured: `${cycle.p99.toFixed(0)} ms`, met: cycle.p99 <= 50 },
+      { target: 'no oversell (invariant after load)', measured: `${violations[0].n} violations, ${cycle.errors} errors`, met: violations[0].n === 0 && cycle.errors === 0 },
+      ...facades.map((f) => ({ target: `${f.name}: ≥ 0.8 of bare throughput`, measured: f.ratioToBare!.toFixed(2), met: f.ratioToBare! >= 0.8 })),
+      { target: 'ready within 3 s', measured: `${server.readyMs.toFixed(0)} ms`, met: server.readyMs <= 3000 },
+      ...('error' in lighthouse
+        ? []
+        : lighthouse.map((l) => ({
+            target: `Lighthouse ${l.page}: each ≥ 95`,
+            measured: `${l.performance} / ${l.accessibility} / ${l.bestPractices}`,
+            met: Math.min(l.performance, l.accessibility, l.bestPractices) >= 95,
+          }))),
+    ];
+
+    const report: BenchReport = {
+      date: new Date().toISOString(),
+      machine: `${cpus().length} cores, Node ${process.version}`,
+      loadBefore,
+      loadAfter: load(),
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      seedMs: db.seedMs,
+      readyMs: server.readyMs,
+      scale: SCALE,
+      results,
+      explain,
+      invariantViolations: violations[0].n,
+      lighthouse,
+      targets,
+    };
+    console.log('\n' + writeReport(resultsDir, report));
+    log(`Written to ${resultsDir}/latest.md and latest.json`);
+  } finally {
+    for (const stop of stops) await stop().catch(() => undefined);
+  }
+}
+
+await main();

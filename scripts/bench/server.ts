@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const newest = (path: string): number => {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  return st.isDirectory() ? Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name)))) : st.mtimeMs;
+};
+
+/** Builds into buildDir unless a build newer than the sources is there (as `npm start` does). */
+export function ensureBuild(buildDir: string, log: (line: string) => void) {
+  const built = Math.min(newest(join(buildDir, 'server/main.js')), newest(join(buildDir, 'client/index.html')));
+  const sources = Math.max(...['client', 'server', 'shared', 'index.html', 'vite.config.ts', 'package.json', 'public'].map(newest));
+  if (built && built > sources) return;
+  log(`Building into ${buildDir}...`);
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+export interface RunningServer {
+  url: string;
+  /** From spawning the process to the first 200 from /readyz. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it was ready`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 10));
+  }
+  throw new Error(`the server was not ready within ${timeoutMs} ms`);
+}
+
+/** The production build on an existing, migrated database (no demo seed), its log in logFile. */
+export async function startServer(opts: { buildDir: string; databaseUrl: string; port: number; logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${opts.port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--enable-source-maps', resolve(opts.buildDir, 'server/main.js')], {
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = createWriteStream(opts.logFile, { flags: 'a' });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  try {
+    await waitReady(url, child, 30_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, readyMs: performance.now() - started, stop };
+}
