@@ -41,7 +41,7 @@ export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch }: ManualIsbnEntr
         />
         <Group justify="space-between">
           {modeSwitch}
-          <Group gap="sm">
+          <Group gap="sm" ml="auto">
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>

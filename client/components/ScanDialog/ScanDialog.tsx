@@ -51,7 +51,7 @@ export function ScanDialog({ opened, onClose, onConfirm }: ScanDialogProps) {
                 <Button variant="subtle" px={0} onClick={toggleMode}>
                   Can&apos;t find a barcode? Enter Manually
                 </Button>
-                <Button variant="default" onClick={onClose}>
+                <Button variant="default" onClick={onClose} ml="auto">
                   Cancel
                 </Button>
               </Group>

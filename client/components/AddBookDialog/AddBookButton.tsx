@@ -1,0 +1,14 @@
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { AddBookDialog } from './AddBookDialog';
+
+/** Manage Books' 'Scan to Add Book' with its dialog. */
+export function AddBookButton({ libraryId }: { libraryId: number }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button onClick={open}>Scan to Add Book</Button>
+      <AddBookDialog libraryId={libraryId} opened={opened} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ADD_BOOK_DIALOG_RESET_MS } from '../../../shared/constants';
+import { useBookLookup } from '../../hooks/use-book-lookup';
+import { ScanDialog } from '../ScanDialog';
+import { AddBookForm, formValuesFor } from './AddBookForm';
+
+export interface AddBookDialogProps {
+  libraryId: number;
+  opened: boolean;
+  onClose: () => void;
+}
+
+function FormSkeleton() {
+  return (
+    <Stack aria-busy="true" aria-label="Looking up book details" data-testid="add-book-loading">
+      <Group align="flex-start" wrap="nowrap">
+        <Skeleton w={96} h={144} />
+        <Stack gap="xs" style={{ flex: 1 }}>
+          <Skeleton h={56} />
+          <Skeleton h={56} />
+        </Stack>
+      </Group>
+      <Skeleton h={56} />
+      <Skeleton h={56} />
+    </Stack>
+  );
+}
+
+/** The lookup may still be running when the ISBN is confirmed: skeletons until it answers (it is cached). */
+function PrefilledForm({ isbn, libraryId, onScanAgain, onAdded }: { isbn: string; libraryId: number; onScanAgain: () => void; onAdded: () => void }) {
+  const { book, isLoading } = useBookLookup(isbn);
+  if (isLoading) return <FormSkeleton />;
+  return <AddBookForm libraryId={libraryId} initialValues={formValuesFor(isbn, book)} onScanAgain={onScanAgain} onAdded={onAdded} />;
+}
+
+/** Add Book to Library: the scanner first, then the form prefilled from the lookup. */
+export function AddBookDialog({ libraryId, opened, onClose }: AddBookDialogProps) {
+  const [isbn, setIsbn] = useState<string | null>(null);
+
+  // Closing resets after the dialog has faded out, so the user never sees it jump back to the scanner.
+  useEffect(() => {
+    if (opened) return;
+    const timer = setTimeout(() => setIsbn(null), ADD_BOOK_DIALOG_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [opened]);
+
+  return (
+    <>
+      <ScanDialog opened={opened && !isbn} onClose={onClose} onConfirm={setIsbn} />
+      <Modal opened={opened && !!isbn} onClose={onClose} title="Add Book to Library" size="lg" centered>
+        <Text size="sm" c="dimmed" mb="md">
+          Confirm the details below or make edits before adding the book.
+        </Text>
+        {isbn && <PrefilledForm key={isbn} isbn={isbn} libraryId={libraryId} onScanAgain={() => setIsbn(null)} onAdded={onClose} />}
+      </Modal>
+    </>
+  );
+}

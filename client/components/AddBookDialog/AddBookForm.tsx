@@ -1,0 +1,80 @@
+import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { addBookInput, type BookLookupResult } from '../../../shared/schemas';
+import { useZodForm } from '../../hooks/use-zod-form';
+import { errorMessage } from '../../lib/error-messages';
+import { trpc } from '../../trpc';
+import { CoverPreview } from '../BookPreview';
+import { copiesFromInput } from './copies';
+
+/** The add-book payload as a form edits it: no library (added on submit), no acquisition date, copies as typed. */
+const addBookForm = addBookInput
+  .omit({ libraryId: true, acquisitionDate: true })
+  .extend({ quantity: z.union([z.string(), z.number()]).transform(copiesFromInput) });
+
+/** Prefilled from the lookup; when nothing was found, only the ISBN. */
+export function formValuesFor(isbn: string, book: BookLookupResult | null) {
+  return {
+    isbn,
+    title: book?.title ?? '',
+    author: book?.authors.join(', ') ?? '',
+    thumbnailUrl: book?.thumbnailUrl ?? book?.coverUrl ?? '',
+    fullImageUrl: book?.fullImageUrl ?? '',
+    quantity: '1' as string | number,
+  };
+}
+
+interface AddBookFormProps {
+  libraryId: number;
+  initialValues: ReturnType<typeof formValuesFor>;
+  onScanAgain: () => void;
+  onAdded: () => void;
+}
+
+export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: AddBookFormProps) {
+  const form = useZodForm(addBookForm, initialValues);
+  const utils = trpc.useUtils();
+  const addBook = trpc.books.add.useMutation({
+    onSuccess: (book) => {
+      toast.success(`"${book.title}" has been added to the library.`);
+      utils.books.list.invalidate();
+      onAdded();
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, 'Failed to add book.'));
+    },
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => addBook.mutate({ ...values, libraryId }))} noValidate>
+      <Stack>
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          <CoverPreview src={initialValues.thumbnailUrl || initialValues.fullImageUrl} title={initialValues.title} />
+          <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+            <TextInput label="Title" required {...form.inputProps('title')} />
+            <TextInput label="Author" required {...form.inputProps('author')} />
+          </Stack>
+        </Group>
+        <TextInput label="ISBN" required {...form.inputProps('isbn')} />
+        <NumberInput
+          label="Number of copies"
+          name="quantity"
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          value={form.values.quantity}
+          onChange={(value) => form.setValue('quantity', value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onScanAgain} disabled={addBook.isPending}>
+            Scan Again
+          </Button>
+          <Button type="submit" disabled={addBook.isPending}>
+            {addBook.isPending ? 'Adding...' : 'Add to Library'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { AddBookButton } from './AddBookButton';
+export { AddBookDialog, type AddBookDialogProps } from './AddBookDialog';

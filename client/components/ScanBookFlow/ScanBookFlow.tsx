@@ -1,0 +1,65 @@
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { BookStatus } from '../../../shared/schemas';
+import { useAuth } from '../../hooks/use-auth';
+import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { trpc } from '../../trpc';
+import { ScanDialog } from '../ScanDialog';
+import { BookActionDialog } from './BookActionDialog';
+
+/** The dashboard's 'Scan Book': scan, check the book's status, then rent or return it. */
+export function ScanBookFlow({ libraryId }: { libraryId: number }) {
+  const { user } = useAuth();
+  const utils = trpc.useUtils();
+  const [scanning, setScanning] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [status, setStatus] = useState<BookStatus | null>(null);
+
+  const refreshLists = () => Promise.all([utils.books.invalidate(), utils.rentals.invalidate()]);
+  const done = (message: string) => {
+    toast.success(message);
+    setStatus(null);
+    refreshLists();
+  };
+  const rent = trpc.rentals.rent.useMutation({
+    onSuccess: () => done('Book rental successful!'),
+    onError: (error) => toast.error(errorMessage(error, callFallbacks.rentBook)),
+  });
+  const giveBack = trpc.rentals.return.useMutation({
+    onSuccess: () => done('Book returned successfully!'),
+    onError: (error) => toast.error(errorMessage(error, callFallbacks.returnBook)),
+  });
+
+  const checkStatus = async (isbn: string) => {
+    setScanning(false);
+    setChecking(true);
+    const toastId = toast.loading('Checking book status...');
+    try {
+      // Always ask the server: the book may have been rented or returned since the last scan.
+      setStatus(await utils.books.status.fetch({ isbn, libraryId }, { staleTime: 0, retry: false }));
+      toast.dismiss(toastId);
+    } catch (error) {
+      toast.error(errorMessage(error, callFallbacks.checkBookStatus), { id: toastId });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const busy = checking || rent.isPending || giveBack.isPending;
+  return (
+    <>
+      <Button onClick={() => setScanning(true)} disabled={busy}>
+        {busy ? 'Processing...' : 'Scan Book'}
+      </Button>
+      <ScanDialog opened={scanning} onClose={() => setScanning(false)} onConfirm={checkStatus} />
+      <BookActionDialog
+        status={status}
+        pending={rent.isPending || giveBack.isPending}
+        onCancel={() => setStatus(null)}
+        onRent={(book) => rent.mutate({ isbn: book.book.isbn, libraryId, customerId: user?.id ?? 0 })}
+        onReturn={(book) => book.rental && giveBack.mutate({ rentalId: book.rental.rentalId })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { ScanBookFlow } from './ScanBookFlow';

@@ -1,0 +1,185 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
+import { writeBarcodeVideo } from './barcode-video';
+import { demo, logIn } from './fixtures';
+
+// '1984' is catalogued at Central Library only, so adding it to Riverside Branch is new there and the
+// local catalogue still knows it (the e2e server has no internet).
+const NINETEEN_EIGHTY_FOUR = '9780451524935';
+const cameraShowing1984 = writeBarcodeVideo(join(tmpdir(), `scroll-e2e-ean13-${NINETEEN_EIGHTY_FOUR}.y4m`), NINETEEN_EIGHTY_FOUR);
+// A valid ISBN that names no demo book.
+const UNKNOWN_ISBN = '9780000000002';
+
+/**
+ * Each group needs its own camera flags, and Playwright keeps one browser per worker, so every test
+ * here launches its own Chromium with the group's camera flags.
+ */
+const test = base.extend<{ cameraFlags: string[] }>({
+  cameraFlags: [[], { option: true }],
+  page: async ({ playwright, baseURL, permissions, cameraFlags }, use) => {
+    const browser = await playwright.chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...cameraFlags] });
+    const context = await browser.newContext({ baseURL, permissions });
+    await use(await context.newPage());
+    await browser.close();
+  },
+});
+
+const fakeCamera = (file?: string) => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', ...(file ? [`--use-file-for-fake-video-capture=${file}`] : [])];
+
+async function openLibrary(page: Page, name: string) {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await page.getByRole('combobox', { name: 'Library' }).click();
+  await page.getByRole('option', { name }).click();
+}
+
+const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+
+async function enterIsbn(page: Page, isbn: string) {
+  const scan = dialog(page, 'Scan Book ISBN');
+  await scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" }).click();
+  await scan.getByRole('textbox', { name: 'ISBN' }).fill(isbn);
+  await scan.getByRole('button', { name: 'Look Up Book' }).click();
+}
+
+test.describe('with a camera pointed at a barcode', () => {
+  test.use({ cameraFlags: fakeCamera(cameraShowing1984), permissions: ['camera'] });
+
+  test('the scanner reads the ISBN, shows the book, and Add to Library puts it in the list', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    await openLibrary(page, 'Riverside Branch');
+    await expect(page.getByRole('heading', { name: 'Book Collection' })).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: '1984' })).toHaveCount(0);
+    expect(scripts.filter((url) => /quagga/i.test(url))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    const scan = dialog(page, 'Scan Book ISBN');
+    await expect(scan.getByText("Position the book's barcode in front of your camera. The scanner will automatically detect the ISBN.")).toBeVisible();
+    await expect(scan.getByLabel('Camera preview')).toBeVisible();
+
+    const confirm = dialog(page, 'Confirm Book');
+    await expect(confirm.getByRole('heading', { name: '1984' })).toBeVisible({ timeout: 20_000 });
+    // The barcode reader is fetched only once a scanner is on screen.
+    expect(scripts.filter((url) => /quagga/i.test(url))).toHaveLength(1);
+    await expect(confirm.getByText('by George Orwell')).toBeVisible();
+    await expect(confirm.getByText('Published: 1949')).toBeVisible();
+    await expect(confirm.getByText(`ISBN: ${NINETEEN_EIGHTY_FOUR}`)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm Book' }).click();
+
+    const add = dialog(page, 'Add Book to Library');
+    await expect(add.getByText('Confirm the details below or make edits before adding the book.')).toBeVisible();
+    await expect(add.getByRole('textbox', { name: 'Title' })).toHaveValue('1984');
+    await expect(add.getByRole('textbox', { name: 'Author' })).toHaveValue('George Orwell');
+    await expect(add.getByRole('textbox', { name: 'ISBN' })).toHaveValue(NINETEEN_EIGHTY_FOUR);
+    await add.getByRole('textbox', { name: 'Number of copies' }).fill('2');
+    await add.getByRole('button', { name: 'Add to Library' }).click();
+
+    await expect(page.getByText('"1984" has been added to the library.')).toBeVisible();
+    await expect(add).toBeHidden();
+    const added = page.getByRole('article').filter({ hasText: '1984' });
+    await expect(added).toContainText('George Orwell');
+    await expect(added).toContainText('2 of 2 available');
+  });
+});
+
+test.describe('without a barcode in view', () => {
+  test.use({ cameraFlags: fakeCamera(), permissions: ['camera'] });
+
+  test('an ISBN typed by hand is checked, looked up, and can be scanned again', async ({ page }) => {
+    await openLibrary(page, 'Riverside Branch');
+    await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    const scan = dialog(page, 'Scan Book ISBN');
+    await scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" }).click();
+    await expect(scan.getByLabel('Camera preview')).toHaveCount(0);
+    await expect(scan.getByText(/printed near the barcode/)).toBeVisible();
+    await expect(scan.getByRole('button', { name: 'Look Up Book' })).toBeDisabled();
+
+    await scan.getByRole('textbox', { name: 'ISBN' }).fill('12345');
+    await scan.getByRole('button', { name: 'Look Up Book' }).click();
+    await expect(scan.getByText('Please enter a valid ISBN (10 or 13 digits).')).toBeVisible();
+
+    // The ISBN-10 of a demo book, typed with hyphens.
+    await scan.getByRole('textbox', { name: 'ISBN' }).fill('0-06-112008-1');
+    await scan.getByRole('button', { name: 'Look Up Book' }).click();
+    const confirm = dialog(page, 'Confirm Book');
+    await expect(confirm.getByRole('heading', { name: 'To Kill a Mockingbird' })).toBeVisible();
+    await expect(confirm.getByText('by Harper Lee')).toBeVisible();
+    await expect(confirm.getByText('ISBN: 0061120081')).toBeVisible();
+
+    // Scan Again goes back to the entry the user chose; the toggle returns to the camera.
+    await confirm.getByRole('button', { name: 'Scan Again' }).click();
+    await expect(scan.getByRole('textbox', { name: 'ISBN' })).toBeVisible();
+    await scan.getByRole('button', { name: 'Use Camera' }).click();
+    await expect(scan.getByLabel('Camera preview')).toBeVisible();
+    await expect(scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" })).toBeVisible();
+    await scan.getByRole('button', { name: 'Cancel' }).click();
+    await expect(scan).toBeHidden();
+  });
+
+  test('an ISBN nobody knows can still be added, with only the ISBN filled in', async ({ page }) => {
+    await openLibrary(page, 'Riverside Branch');
+    await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    await enterIsbn(page, UNKNOWN_ISBN);
+
+    const confirm = dialog(page, 'Confirm Book');
+    await expect(confirm.getByText('Book not found')).toBeVisible();
+    await expect(confirm.getByText(`We couldn't find details for ISBN: ${UNKNOWN_ISBN}`)).toBeVisible();
+    await expect(confirm.getByText('You can still proceed with this ISBN.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm Book' }).click();
+
+    const add = dialog(page, 'Add Book to Library');
+    await expect(add.getByText('No cover image')).toBeVisible();
+    await expect(add.getByRole('textbox', { name: 'ISBN' })).toHaveValue(UNKNOWN_ISBN);
+    await expect(add.getByRole('textbox', { name: 'Title' })).toHaveValue('');
+    await expect(add.getByRole('textbox', { name: 'Author' })).toHaveValue('');
+    await add.getByRole('button', { name: 'Add to Library' }).click();
+    await expect(add.getByText('Title is required')).toBeVisible();
+    await expect(add.getByText('Author is required')).toBeVisible();
+
+    await add.getByRole('textbox', { name: 'Title' }).fill('The Unwritten Atlas');
+    await add.getByRole('textbox', { name: 'Author' }).fill('Ann Onymous');
+    await add.getByRole('textbox', { name: 'Number of copies' }).fill('');
+    await add.getByRole('button', { name: 'Add to Library' }).click();
+    await expect(page.getByText('"The Unwritten Atlas" has been added to the library.')).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: 'The Unwritten Atlas' })).toContainText('1 of 1 available');
+  });
+
+  test('Scan Book rents a book, and scanning it again returns it', async ({ page }) => {
+    await openLibrary(page, 'Central Library');
+    const scanBook = page.getByRole('button', { name: 'Scan Book', exact: true });
+
+    await scanBook.click();
+    await enterIsbn(page, '9781451673319');
+    await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+    const rent = dialog(page, 'Confirm Book Rental');
+    await expect(rent.getByText('Do you want to rent the book "Fahrenheit 451"?')).toBeVisible();
+    await rent.getByRole('button', { name: 'Yes, Rent Book' }).click();
+    await expect(page.getByText('Book rental successful!')).toBeVisible();
+    await expect(rent).toBeHidden();
+
+    await scanBook.click();
+    await enterIsbn(page, '978-1-4516-7331-9');
+    await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+    const giveBack = dialog(page, 'Confirm Book Return');
+    await expect(giveBack.getByText('Do you want to return the book "Fahrenheit 451"? It is currently rented by Lee Librarian.')).toBeVisible();
+    await giveBack.getByRole('button', { name: 'Yes, Return Book' }).click();
+    await expect(page.getByText('Book returned successfully!')).toBeVisible();
+    await expect(giveBack).toBeHidden();
+  });
+});
+
+test.describe('when camera access is refused', () => {
+  test.use({ cameraFlags: ['--use-fake-device-for-media-stream', '--deny-permission-prompts'] });
+
+  test('the scanner explains how to allow the camera and still takes a typed ISBN', async ({ page }) => {
+    await openLibrary(page, 'Central Library');
+    await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
+    const scan = dialog(page, 'Scan Book ISBN');
+    await expect(scan.getByRole('alert')).toContainText('Camera permission denied. Please enable camera access in your browser settings.');
+    await enterIsbn(page, '9780451524935');
+    await expect(dialog(page, 'Confirm Book').getByRole('heading', { name: '1984' })).toBeVisible();
+  });
+});
