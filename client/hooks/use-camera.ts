@@ -13,12 +13,12 @@ export function useCamera(videoRef: RefObject<HTMLVideoElement | null>) {
   useEffect(() => {
     let active = true;
     let acquired = false;
+    const video = videoRef.current;
     camera
       .acquire()
       .then(async (stream) => {
         acquired = true;
         if (!active) return camera.release();
-        const video = videoRef.current;
         if (!video) return;
         video.srcObject = stream;
         await video.play().catch(() => undefined);
@@ -29,7 +29,7 @@ export function useCamera(videoRef: RefObject<HTMLVideoElement | null>) {
       });
     return () => {
       active = false;
-      if (videoRef.current) videoRef.current.srcObject = null;
+      if (video) video.srcObject = null;
       if (acquired) camera.release();
     };
   }, [videoRef]);
