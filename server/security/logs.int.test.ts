@@ -5,7 +5,7 @@ import { initOrm } from '../db/orm';
 import { loggerOptions } from '../http/logging';
 import { hashToken, newToken } from '../services/tokens';
 import { newUser } from '../test/factories';
-import { Client, createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let app: Awaited<ReturnType<typeof buildApp>>;

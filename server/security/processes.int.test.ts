@@ -1,0 +1,187 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../db/embedded';
+import { isbnKey } from '../../shared/isbn';
+import { hashToken, newToken } from '../services/tokens';
+import { ownCluster } from './own-cluster';
+
+/** The built server (as `npm start` runs it), spawned as a real process against a cluster of our own. */
+let cluster: Awaited<ReturnType<typeof ownCluster>>;
+let buildDir: string;
+let db: pg.Client;
+const started: ChildProcess[] = [];
+
+beforeAll(async () => {
+  cluster = await ownCluster();
+  db = new pg.Client({ connectionString: cluster.url });
+  await db.connect();
+  // The health test stops the cluster under this connection; it is not used after that.
+  db.on('error', () => {});
+  buildDir = mkdtempSync(join(tmpdir(), 'scroll-build-'));
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: resolve(import.meta.dirname, '../..'), env: { ...process.env, BUILD_DIR: buildDir } });
+  expect(build.status, String(build.stderr)).toBe(0);
+}, 120_000);
+
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  await db?.end().catch(() => {});
+  await cluster?.remove();
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+});
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  /** Parsed pino lines from every process. */
+  logs: { pid: number; msg: string; req?: { url: string } }[];
+  exited: Promise<number | null>;
+}
+
+async function startServer(workers: number): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(buildDir, 'server/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: cluster.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: String(workers),
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+      LOCAL_OIDC: 'false',
+      CLIENT_DIR: join(buildDir, 'no-client'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  const server: Server = { child, url: `http://127.0.0.1:${port}`, logs: [], exited: new Promise((done) => child.on('exit', (code) => done(code))) };
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+    for (const line of String(chunk).split('\n')) if (line.startsWith('{')) server.logs.push(JSON.parse(line));
+  });
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('is ready at')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return server;
+}
+
+/** A request on a connection of its own, so node:cluster hands it to whichever worker is next. */
+const request = (server: Server, path: string, init: { method?: string; cookie?: string; body?: unknown; superjson?: boolean } = {}) =>
+  fetch(`${server.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      connection: 'close',
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(init.body ? { body: JSON.stringify(init.superjson ? superjson.serialize(init.body) : init.body) } : {}),
+  });
+
+describe('WEB_CONCURRENCY=2: two worker processes on one database', () => {
+  it('a rent storm across both workers never oversells; a session works on both; SIGTERM stops them cleanly', async () => {
+    const server = await startServer(2);
+    const [{ id: libraryId }] = (await db.query(`insert into libraries (name) values ('Storm Library') returning id`)).rows;
+    const isbn = '9780547928227';
+    const quantity = 5;
+    await db.query(`insert into books (library_id, isbn, isbn13, title, author, quantity, available_count) values ($1, $2, $3, 'The Hobbit', 'Tolkien', $4, $4)`, [
+      libraryId,
+      isbn,
+      isbnKey(isbn),
+      quantity,
+    ]);
+    const cookies: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const [{ id }] = (await db.query(`insert into users (email, display_name) values ($1, $2) returning id`, [`storm${i}@example.test`, `Storm ${i}`])).rows;
+      const token = newToken();
+      await db.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [hashToken(token), id]);
+      cookies.push(`scroll_session=${token}`);
+    }
+
+    const answers = await Promise.all(
+      cookies.map((cookie) => request(server, '/_api/books/rent', { method: 'POST', cookie, body: { isbn, libraryId, customerId: 0 }, superjson: true })),
+    );
+    const statuses = answers.map((a) => a.status);
+    const [book] = (await db.query(`select available_count from books where library_id = $1`, [libraryId])).rows;
+    const [{ active }] = (await db.query(`select count(*)::int as active from rentals where library_id = $1 and returned_at is null`, [libraryId])).rows;
+    const stormPids = new Set(server.logs.filter((l) => l.msg === 'incoming request' && l.req?.url === '/_api/books/rent').map((l) => l.pid));
+    console.log(
+      `rent storm: ${cookies.length} customers, ${statuses.filter((s) => s === 200).length} rented, ${statuses.filter((s) => s === 409).length} refused, ` +
+        `${Math.max(0, active - quantity)} oversold, served by ${stormPids.size} workers`,
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(quantity);
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(active).toBe(quantity);
+    expect(book.available_count).toBe(0);
+    expect(stormPids.size).toBe(2);
+
+    // A session made by one request is honoured by whichever worker takes the next ones.
+    const registered = await request(server, '/_api/auth/register_with_password', {
+      method: 'POST',
+      body: { email: 'both@example.test', password: 'Password123', displayName: 'Both Workers' },
+    });
+    expect(registered.status).toBe(200);
+    const cookie = registered.headers.getSetCookie()[0].split(';')[0];
+    const before = server.logs.length;
+    for (let i = 0; i < 8; i++) {
+      const session = await request(server, '/_api/auth/session', { cookie });
+      expect((await session.json()).user?.email).toBe('both@example.test');
+    }
+    const sessionPids = new Set(server.logs.slice(before).filter((l) => l.msg === 'incoming request' && l.req?.url === '/_api/auth/session').map((l) => l.pid));
+    expect(sessionPids.size).toBe(2);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});
+
+describe('SIGTERM', () => {
+  it('finishes the requests in flight, then exits 0 and accepts no more', async () => {
+    const server = await startServer(1);
+    const emails = Array.from({ length: 4 }, (_, i) => `inflight${i}@example.test`);
+    const pending = emails.map((email) =>
+      request(server, '/_api/auth/register_with_password', { method: 'POST', body: { email, password: 'Password123', displayName: 'In Flight' } }),
+    );
+    // Signal once the server has all four in hand (argon2 keeps them busy for a while).
+    const deadline = Date.now() + 10_000;
+    while (server.logs.filter((l) => l.msg === 'incoming request').length < emails.length && Date.now() < deadline) await new Promise((done) => setTimeout(done, 5));
+    server.child.kill('SIGTERM');
+    const answers = await Promise.all(pending);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await server.exited).toBe(0);
+    const rows = (await db.query(`select email from users where email = any($1) order by email`, [emails])).rows;
+    expect(rows.map((r) => r.email)).toEqual(emails);
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('health endpoints of the running server', () => {
+  it('/healthz says alive; /readyz says whether the database answers', async () => {
+    const server = await startServer(1);
+    expect(await (await request(server, '/healthz')).json()).toEqual({ status: 'ok' });
+    expect(await (await request(server, '/readyz')).json()).toEqual({ status: 'ready' });
+    await cluster.stop();
+    try {
+      const ready = await request(server, '/readyz');
+      expect(ready.status).toBe(503);
+      expect((await request(server, '/healthz')).status).toBe(200);
+    } finally {
+      await cluster.start();
+    }
+    const deadline = Date.now() + 10_000;
+    let status = 0;
+    while (status !== 200 && Date.now() < deadline) status = (await request(server, '/readyz')).status;
+    expect(status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});
