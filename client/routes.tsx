@@ -8,6 +8,8 @@ import { useHashScroll } from './hooks/use-hash-scroll';
 const LandingPage = lazy(() => import('./pages/LandingPage'));
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const KioskPage = lazy(() => import('./pages/KioskPage'));
 
@@ -33,6 +35,8 @@ export function AppRoutes() {
             <Route path="/login" component={LoginPage} />
             <Route path="/register" component={RegisterPage} />
             <Route path="/kiosk/:libraryId" component={KioskPage} />
+            <Route path="/profile" component={ProfilePage} />
+            <Route path="/dashboard" component={DashboardPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

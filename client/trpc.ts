@@ -5,6 +5,7 @@ import superjson from 'superjson';
 import type { AppRouter } from '../server/routers';
 import { DATA_STALE_TIME_MS } from '../shared/constants';
 import { createOfflineAwareMutationCache } from './lib/offline-mutations';
+import { requestFailedMessage } from './lib/error-messages';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -17,6 +18,15 @@ export function createQueryClient() {
   });
 }
 
+/** A failure without a JSON body (a proxy's error page, say) reads 'Request failed with status {code}'. */
+async function fetchWithStatus(input: RequestInfo | URL, init?: RequestInit) {
+  const response = await fetch(input, init);
+  if (!response.ok && !response.headers.get('content-type')?.includes('application/json')) {
+    throw new Error(requestFailedMessage(response.status));
+  }
+  return response;
+}
+
 export function createTrpcClient() {
-  return trpc.createClient({ links: [httpBatchLink({ url: '/trpc', transformer: superjson })] });
+  return trpc.createClient({ links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: fetchWithStatus })] });
 }

@@ -25,3 +25,13 @@ export async function register(page: Page, values: { displayName: string; email:
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Picks a library in the dashboard's 'Select a Library...' selector. */
+export async function pickLibrary(page: Page, name: string) {
+  await page.getByRole('combobox', { name: 'Library' }).click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue(name);
+}
+
+/** Matches one tRPC procedure's requests, batched with others or not. */
+export const trpcCall = (procedure: string) => new RegExp(`/trpc/[^?]*\\b${procedure.replace('.', '\\.')}\\b`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initials } from './initials';
+import { initials, initialsAvatarUrl } from './initials';
 
 describe('avatar initials', () => {
   it('takes the first letters of the first and last word', () => expect(initials('Ada King Lovelace')).toBe('AL'));
@@ -7,5 +7,11 @@ describe('avatar initials', () => {
   it('copes with empty names and emoji', () => {
     expect(initials('  ')).toBe('?');
     expect(initials('🚀 Rocket')).toBe('🚀R');
+  });
+});
+
+describe('initials avatar address', () => {
+  it('is seeded by the display name, escaped', () => {
+    expect(initialsAvatarUrl('Ada & Grace')).toBe('https://ui-avatars.com/api/?name=Ada%20%26%20Grace&background=0A75E3&color=fff&size=64');
   });
 });

@@ -41,7 +41,7 @@ export function GoogleSignIn() {
         Sign in with Google
       </Title>
       <Text size="sm" c="dimmed">
-        Use your Google account to sign in or create a new account. It&apos;s quick, secure, and easy.
+        {"Use your Google account to sign in or create a new account. It's quick, secure, and easy."}
       </Text>
       {error && (
         <Alert color="red" role="alert">

@@ -1,0 +1,60 @@
+import { Card, Stack, Text } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+import type { Book, Rental } from '../../../shared/schemas';
+import { EmptyText } from '../DataState';
+import { ReviewsButton } from '../Reviews';
+import { AvailabilityBadge } from './AvailabilityBadge';
+import { BookCover } from './BookCover';
+import classes from './BookList.module.css';
+import { QuantityControl } from './QuantityControl';
+import { RentalButton } from './RentalButton';
+
+/** Library view: copy counts. Customer view: rent and return, from the customer's active rentals. */
+export type BookListView = { kind: 'library' } | { kind: 'customer'; customerId: number; rentals: Rental[] };
+
+export function BookList({ books, view, emptyText }: { books: Book[]; view: BookListView; emptyText: string }) {
+  if (books.length === 0) return <EmptyText>{emptyText}</EmptyText>;
+  const rentalOf = new Map(view.kind === 'customer' ? view.rentals.map((r) => [r.bookId, r]) : []);
+  return (
+    <Stack gap="sm">
+      {books.map((book) => (
+        <BookRow key={book.id} book={book}>
+          {view.kind === 'library' ? (
+            <QuantityControl book={book} />
+          ) : (
+            <RentalButton book={book} rental={rentalOf.get(book.id)} customerId={view.customerId} />
+          )}
+        </BookRow>
+      ))}
+    </Stack>
+  );
+}
+
+function BookRow({ book, children }: { book: Book; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Card withBorder padding="sm" radius="md" component="article" aria-labelledby={titleId}>
+      <div className={classes.row}>
+        <BookCover title={book.title} url={book.thumbnailUrl ?? book.fullImageUrl} />
+        <Stack gap={4} className={classes.info}>
+          <Text fw={600} id={titleId} lineClamp={2}>
+            {book.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {book.author}
+          </Text>
+          <Text size="xs" c="dimmed">
+            ISBN: {book.isbn}
+          </Text>
+          <div>
+            <AvailabilityBadge book={book} />
+          </div>
+        </Stack>
+        <div className={classes.actions}>
+          <ReviewsButton book={book} />
+          {children}
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { ActionIcon, Group, NumberInput, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { MIN_QUANTITY_IN_INTERFACE } from '../../../shared/constants';
+import type { Book } from '../../../shared/schemas';
+import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { trpc } from '../../trpc';
+
+/**
+ * The library view's copy count: minus, a number (at least 1), plus. The new value shows at once;
+ * it is dropped once the library's lists have refreshed, or when the save fails.
+ */
+export function QuantityControl({ book }: { book: Book }) {
+  const utils = trpc.useUtils();
+  const [optimistic, setOptimistic] = useState<number | null>(null);
+  const shown = optimistic ?? book.quantity;
+  const [draft, setDraft] = useState<string | number>(shown);
+  useEffect(() => setDraft(shown), [shown]);
+
+  const save = trpc.books.setQuantity.useMutation({
+    onError: (error) => {
+      console.error('Quantity update failed', error);
+      toast.error(errorMessage(error, callFallbacks.updateQuantity));
+    },
+    onSettled: async () => {
+      await utils.books.list.invalidate({ libraryId: book.libraryId });
+      setOptimistic(null);
+    },
+  });
+
+  /** Values below 1, or not whole numbers, are ignored: the field goes back to the current count. */
+  const commit = (value: number) => {
+    if (!Number.isInteger(value) || value < MIN_QUANTITY_IN_INTERFACE || value === shown || save.isPending) {
+      setDraft(shown);
+      return;
+    }
+    setOptimistic(value);
+    save.mutate({ bookId: book.id, libraryId: book.libraryId, quantity: value });
+  };
+  const commitDraft = () => commit(typeof draft === 'number' ? draft : Number(draft.trim() || NaN));
+
+  return (
+    <Group gap={6} wrap="nowrap" aria-busy={save.isPending}>
+      <Text size="xs" c="dimmed" aria-hidden>
+        Copies
+      </Text>
+      <ActionIcon variant="default" size="lg" aria-label="Remove a copy" disabled={shown <= MIN_QUANTITY_IN_INTERFACE || save.isPending} onClick={() => commit(shown - 1)}>
+        −
+      </ActionIcon>
+      <NumberInput
+        aria-label={`Copies of ${book.title}`}
+        w={72}
+        min={MIN_QUANTITY_IN_INTERFACE}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        hideControls
+        value={draft}
+        onChange={setDraft}
+        onBlur={commitDraft}
+        onKeyDown={(event) => event.key === 'Enter' && commitDraft()}
+        disabled={save.isPending}
+      />
+      <ActionIcon variant="default" size="lg" aria-label="Add a copy" disabled={save.isPending} onClick={() => commit(shown + 1)}>
+        +
+      </ActionIcon>
+      {save.isPending && (
+        <Text size="xs" c="dimmed" role="status">
+          Updating...
+        </Text>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button } from '@mantine/core';
+import type { Book, Rental } from '../../../shared/schemas';
+import { useRentBook, useReturnRental } from '../../hooks/use-rental-actions';
+
+/** The customer view's action: Return Book for a book they rent, else Rent Book while a copy is left. */
+export function RentalButton({ book, rental, customerId }: { book: Book; rental?: Rental; customerId: number }) {
+  const rent = useRentBook();
+  const giveBack = useReturnRental();
+
+  if (rental) {
+    return (
+      <Button variant="light" disabled={giveBack.isPending} onClick={() => giveBack.mutate({ rentalId: rental.rentalId })}>
+        {giveBack.isPending ? 'Returning...' : 'Return Book'}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      disabled={!book.available || rent.isPending}
+      onClick={() => rent.mutate({ isbn: book.isbn, libraryId: book.libraryId, customerId })}
+    >
+      {rent.isPending ? 'Renting...' : 'Rent Book'}
+    </Button>
+  );
+}

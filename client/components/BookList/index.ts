@@ -1,0 +1,3 @@
+export { AvailabilityBadge } from './AvailabilityBadge';
+export { BookCover } from './BookCover';
+export { BookList, type BookListView } from './BookList';

@@ -1,0 +1,2 @@
+export { CustomerDashboard } from './CustomerDashboard';
+export { UpgradeCard } from './UpgradeCard';

@@ -1,0 +1,1 @@
+export { EmptyText, ErrorAlert, ListSkeleton } from './DataState';

@@ -1,0 +1,64 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+import type { Rental } from '../../../shared/schemas';
+import { useReturnRental } from '../../hooks/use-rental-actions';
+import { formatDate } from '../../lib/dates';
+import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { trpc } from '../../trpc';
+import { BookCover } from '../BookList';
+import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
+
+/** The library's active rentals. */
+export function RentalsPanel({ libraryId }: { libraryId: number }) {
+  const rentals = trpc.rentals.list.useQuery({ libraryId });
+  if (rentals.isPending) return <ListSkeleton label="Loading rentals" height={160} />;
+  if (rentals.isError) return <ErrorAlert>Error fetching rentals: {errorMessage(rentals.error, callFallbacks.fetchRentals)}</ErrorAlert>;
+  if (rentals.data.length === 0) return <EmptyText>No books are currently rented.</EmptyText>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      {rentals.data.map((rental) => (
+        <RentalCard key={rental.rentalId} rental={rental} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function RentalCard({ rental }: { rental: Rental }) {
+  const titleId = useId();
+  const giveBack = useReturnRental();
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId}>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <BookCover title={rental.bookTitle} url={rental.thumbnailUrl ?? rental.fullImageUrl} />
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+            <Text fw={600} id={titleId} lineClamp={2}>
+              {rental.bookTitle}
+            </Text>
+            <Badge color="orange" variant="light" tt="none" style={{ flexShrink: 0 }}>
+              Rented
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {rental.bookAuthor}
+          </Text>
+          <Text size="sm">
+            Rented by: {rental.userDisplayName}
+            <Text span size="xs" c="dimmed" display="block" style={{ overflowWrap: 'anywhere' }}>
+              {rental.userEmail}
+            </Text>
+          </Text>
+          <Text size="xs" c="dimmed">
+            ISBN: {rental.bookIsbn}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Rented on: {formatDate(rental.rentedAt)}
+          </Text>
+        </Stack>
+      </Group>
+      <Button mt="md" variant="light" fullWidth disabled={giveBack.isPending} onClick={() => giveBack.mutate({ rentalId: rental.rentalId })}>
+        {giveBack.isPending ? 'Returning...' : 'Mark as Returned'}
+      </Button>
+    </Card>
+  );
+}

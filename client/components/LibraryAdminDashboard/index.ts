@@ -1,0 +1,1 @@
+export { LibraryAdminDashboard } from './LibraryAdminDashboard';

@@ -1,0 +1,50 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import toast from 'react-hot-toast';
+import { createLibraryInput, type Library } from '../../../shared/schemas';
+import { useZodForm } from '../../hooks/use-zod-form';
+import { createLibraryError } from '../../lib/error-messages';
+import { trpc } from '../../trpc';
+
+/** Library admins create a library; they become its first staff member and it is selected. */
+export function CreateLibraryDialog({ onCreated }: { onCreated: (library: Library) => void }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const utils = trpc.useUtils();
+  const form = useZodForm(createLibraryInput, { name: '' });
+  const create = trpc.libraries.create.useMutation({
+    onSuccess: async (library) => {
+      toast.success(`Library "${library.name}" created successfully!`);
+      await utils.libraries.list.invalidate();
+      onCreated(library);
+      dismiss();
+    },
+    onError: (error) => toast.error(createLibraryError(error)),
+  });
+  const dismiss = () => {
+    close();
+    form.reset();
+  };
+
+  return (
+    <>
+      <Button variant="light" onClick={open}>
+        Create Library
+      </Button>
+      <Modal opened={opened} onClose={dismiss} title="Create Library" styles={{ title: { fontWeight: 600 } }}>
+        <form onSubmit={form.handleSubmit((data) => create.mutate(data))} noValidate>
+          <Stack>
+            <TextInput label="Library name" placeholder="e.g. Westside Branch" required data-autofocus {...form.inputProps('name')} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={dismiss}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? 'Creating...' : 'Create'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

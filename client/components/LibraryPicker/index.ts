@@ -1,0 +1,2 @@
+export { CreateLibraryDialog } from './CreateLibraryDialog';
+export { LibrarySelect } from './LibrarySelect';

@@ -1,0 +1,57 @@
+import { Avatar, Group, Paper, Rating, Skeleton, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Review } from '../../../shared/schemas';
+import { formatDate } from '../../lib/dates';
+import { reviewsLoadError } from '../../lib/error-messages';
+import { initials, initialsAvatarUrl } from '../../lib/initials';
+import { ErrorAlert } from '../DataState';
+
+export function ReviewList({ query }: { query: UseQueryResult<{ reviews: Review[] }, unknown> }) {
+  if (query.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading reviews" data-testid="reviews-loading">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={72} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (query.isError) return <ErrorAlert title="Could not load reviews">{reviewsLoadError(query.error)}</ErrorAlert>;
+  if (query.data.reviews.length === 0) return <Text c="dimmed">No reviews yet. Be the first to write one!</Text>;
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {query.data.reviews.map((review) => (
+        <ReviewItem key={review.id} review={review} />
+      ))}
+    </Stack>
+  );
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  const name = review.user.displayName;
+  return (
+    <Paper component="li" withBorder p="sm" radius="md">
+      <Group gap="sm" align="flex-start" wrap="nowrap">
+        <Avatar src={review.user.avatarUrl || initialsAvatarUrl(name)} alt={name} radius="xl" color="brand">
+          {initials(name)}
+        </Avatar>
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs" justify="space-between">
+            <Text fw={600} size="sm">
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDate(review.createdAt)}
+            </Text>
+          </Group>
+          <Rating value={review.rating} readOnly size="sm" role="img" aria-label={`Rated ${review.rating} out of 5`} />
+          {review.reviewText && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {review.reviewText}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

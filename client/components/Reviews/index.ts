@@ -1,0 +1,2 @@
+export { ReviewsButton } from './ReviewsDialog';
+export { ReviewsSection } from './ReviewsSection';

@@ -1,0 +1,29 @@
+import toast from 'react-hot-toast';
+import { callFallbacks, errorMessage } from '../lib/error-messages';
+import { trpc } from '../trpc';
+
+/** Renting or returning changes both the book lists (available copies) and the rental lists. */
+function useRefreshAfterRental() {
+  const utils = trpc.useUtils();
+  return () => Promise.all([utils.books.list.invalidate(), utils.rentals.invalidate()]);
+}
+
+/** Rents a copy for the signed-in customer, by ISBN, with the spec's toasts. */
+export function useRentBook() {
+  const refresh = useRefreshAfterRental();
+  return trpc.rentals.rent.useMutation({
+    onSuccess: () => toast.success('Book rental successful!'),
+    onError: (error) => toast.error(errorMessage(error, callFallbacks.rentBook)),
+    onSettled: refresh,
+  });
+}
+
+/** Returns a rental (the customer's own, or any at a library the caller staffs). */
+export function useReturnRental() {
+  const refresh = useRefreshAfterRental();
+  return trpc.rentals.return.useMutation({
+    onSuccess: () => toast.success('Book returned successfully!'),
+    onError: (error) => toast.error(errorMessage(error, callFallbacks.returnBook)),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,74 @@
+import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import type { Library, User } from '../../shared/schemas';
+import { AuthGuard, STAFF_ROLES } from '../components/AuthGuard';
+import { CustomerDashboard, UpgradeCard } from '../components/CustomerDashboard';
+import { LibraryAdminDashboard } from '../components/LibraryAdminDashboard';
+import { CreateLibraryDialog, LibrarySelect } from '../components/LibraryPicker';
+import { ScanBookFlow } from '../components/ScanBookFlow';
+import { useAuth } from '../hooks/use-auth';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useSelectedLibrary } from '../hooks/use-selected-library';
+
+export default function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  return (
+    <AuthGuard>
+      <Dashboard />
+    </AuthGuard>
+  );
+}
+
+function Dashboard() {
+  const { user } = useAuth();
+  const { libraries, library, selectLibrary } = useSelectedLibrary(user?.id ?? 0);
+  if (!user) return null;
+
+  return (
+    <Container size="lg" py="lg">
+      <Group justify="space-between" align="flex-end" mb="lg" gap="md">
+        <Title order={1}>Dashboard</Title>
+        <Group align="flex-end" gap="sm" w={{ base: '100%', xs: 'auto' }}>
+          <LibrarySelect libraries={libraries.data} loading={libraries.isPending} error={libraries.error} value={library} onChange={selectLibrary} />
+          {user.role === 'library_admin' && <CreateLibraryDialog onCreated={(created) => selectLibrary(created.id)} />}
+          {library && STAFF_ROLES.includes(user.role) && (
+            <Button component={Link} href={`/kiosk/${library.id}`} variant="default">
+              Go to Kiosk
+            </Button>
+          )}
+          {library && <ScanBookFlow libraryId={library.id} />}
+        </Group>
+      </Group>
+      <DashboardBody user={user} library={library} />
+    </Container>
+  );
+}
+
+function DashboardBody({ user, library }: { user: User; library: Library | null }) {
+  if (user.role !== 'library_admin' && user.role !== 'customer') {
+    return (
+      <Notice title="Unsupported Role">Your user role does not have a dashboard view configured.</Notice>
+    );
+  }
+  const pickFirst = <Notice title="Select a library to begin">Choose a library above to see its books.</Notice>;
+  if (user.role === 'library_admin') return library ? <LibraryAdminDashboard key={library.id} libraryId={library.id} /> : pickFirst;
+  return (
+    <>
+      <UpgradeCard />
+      {library ? <CustomerDashboard key={library.id} libraryId={library.id} customerId={user.id} /> : pickFirst}
+    </>
+  );
+}
+
+function Notice({ title, children }: { title: string; children: string }) {
+  return (
+    <Card withBorder radius="md" padding="xl">
+      <Stack gap={4} align="center" ta="center">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text c="dimmed">{children}</Text>
+      </Stack>
+    </Card>
+  );
+}

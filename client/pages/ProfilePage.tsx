@@ -1,0 +1,93 @@
+import { Alert, Avatar, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import toast from 'react-hot-toast';
+import { Link } from 'wouter';
+import { profileInput, type User } from '../../shared/schemas';
+import { AuthenticatingSkeleton } from '../components/AuthGuard';
+import { useAuth } from '../hooks/use-auth';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useZodForm } from '../hooks/use-zod-form';
+import { formatDate } from '../lib/dates';
+import { profileUpdateError } from '../lib/error-messages';
+import { initials } from '../lib/initials';
+import { trpc } from '../trpc';
+
+const roleNames: Record<User['role'], string> = { user: 'User', admin: 'Administrator', library_admin: 'Library Admin', customer: 'Customer' };
+
+export default function ProfilePage() {
+  useDocumentTitle('My Profile');
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <AuthenticatingSkeleton />;
+  if (!user) {
+    return (
+      <Container size="sm" py="xl">
+        <Title order={1} mb="lg">
+          My Profile
+        </Title>
+        <Card withBorder padding="xl" radius="md">
+          <Stack align="center" ta="center">
+            <Text>You must be logged in to view your profile.</Text>
+            <Button component={Link} href="/login">
+              Log In
+            </Button>
+          </Stack>
+        </Card>
+      </Container>
+    );
+  }
+  return (
+    <Container size="sm" py="xl">
+      <Title order={1} mb="lg">
+        My Profile
+      </Title>
+      <Card withBorder padding="lg" radius="md">
+        <Title order={2} size="h4" mb="md">
+          Personal Information
+        </Title>
+        <Group gap="md" mb="lg" wrap="nowrap">
+          <Avatar src={user.avatarUrl} alt={user.displayName} size={56} radius="xl" color="brand">
+            {initials(user.displayName)}
+          </Avatar>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600}>{user.displayName}</Text>
+            <Text size="sm" c="dimmed">
+              {roleNames[user.role]} · Member since {formatDate(user.createdAt)}
+            </Text>
+          </Stack>
+        </Group>
+        <ProfileForm key={user.id} user={user} />
+      </Card>
+    </Container>
+  );
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const utils = trpc.useUtils();
+  const form = useZodForm(profileInput, { displayName: user.displayName, email: user.email });
+  const save = trpc.profile.update.useMutation({
+    onSuccess: ({ user: updated }) => {
+      utils.auth.session.setData(undefined, { user: updated });
+      form.reset({ displayName: updated.displayName, email: updated.email });
+      toast.success('Profile updated successfully!');
+    },
+    onError: (error) => toast.error(profileUpdateError(error)),
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit((data) => save.mutate(data))} noValidate>
+      <Stack>
+        {save.error && (
+          <Alert color="red" role="alert">
+            {profileUpdateError(save.error)}
+          </Alert>
+        )}
+        <TextInput label="Display Name" autoComplete="name" required {...form.inputProps('displayName')} />
+        <TextInput label="Email" type="email" autoComplete="email" required {...form.inputProps('email')} />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
+
+test.use({ serviceWorkers: 'block' });
+
+const section = (page: Page, name: 'My Rentals' | 'Available to Rent') => page.getByRole('region', { name });
+
+async function newCustomerAtCentral(page: Page, displayName: string) {
+  await register(page, { displayName, email: uniqueEmail('patron'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await expect(page).toHaveTitle('Dashboard | Scroll Library');
+  await expect(page.getByText('Select a library to begin')).toBeVisible();
+  await pickLibrary(page, 'Central Library');
+}
+
+test('a customer rents a book, sees it under My Rentals, returns it and reviews it', async ({ page }) => {
+  await newCustomerAtCentral(page, 'Paula Patron');
+  await expect(page.getByText('Welcome to the Library!')).toBeVisible();
+  await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
+
+  const book = section(page, 'Available to Rent').getByRole('article').first();
+  const title = (await book.locator('p').first().textContent())!;
+  await book.getByRole('button', { name: 'Rent Book' }).click();
+  await expect(page.getByText('Book rental successful!')).toBeVisible();
+
+  const rented = section(page, 'My Rentals').getByRole('article', { name: title });
+  await expect(rented).toBeVisible();
+  await expect(section(page, 'Available to Rent').getByRole('article', { name: title })).toHaveCount(0);
+  await expect(page.getByText('Welcome to the Library!')).toHaveCount(0);
+
+  await rented.getByRole('button', { name: 'Return Book' }).click();
+  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
+  const againAvailable = section(page, 'Available to Rent').getByRole('article', { name: title });
+  await expect(againAvailable.getByRole('button', { name: 'Rent Book' })).toBeEnabled();
+
+  await againAvailable.getByRole('button', { name: 'Reviews' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reviews for "${title}"` });
+  await expect(dialog.getByRole('heading', { name: 'Leave a Review' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(dialog.getByText('Rating is required.')).toBeVisible();
+  // The radios are visually hidden behind their star labels: click the fourth star.
+  const fourStars = await dialog.getByRole('radio', { name: '4 stars' }).getAttribute('id');
+  await dialog.locator(`label[for="${fourStars}"]`).click();
+  await expect(dialog.getByText('Rating is required.')).toHaveCount(0);
+  // Review text is shown as text, never as markup.
+  await dialog.getByLabel('Your review (optional)').fill('Loved it <b>a lot</b> & more');
+  await dialog.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(dialog.getByText('You have already reviewed this book.')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Leave a Review' })).toHaveCount(0);
+  const review = dialog.getByRole('listitem').filter({ hasText: 'Paula Patron' });
+  await expect(review.getByText('Loved it <b>a lot</b> & more')).toBeVisible();
+  await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('the welcome banner stays dismissed', async ({ page }) => {
+  await newCustomerAtCentral(page, 'Dana Dismiss');
+  await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
+  await expect(page.getByText('Welcome to the Library!')).toHaveCount(0);
+  await page.reload();
+  // The chosen library is remembered too.
+  await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue('Central Library');
+  await expect(section(page, 'Available to Rent').getByRole('article').first()).toBeVisible();
+  await expect(page.getByText('Welcome to the Library!')).toHaveCount(0);
+});
+
+test('reviews show three placeholders while loading, and their error', async ({ page }) => {
+  await newCustomerAtCentral(page, 'Rita Reviews');
+  let fail = false;
+  await page.route(trpcCall('reviews.list'), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    if (fail) await route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream down' });
+    else await route.continue();
+  });
+  const books = section(page, 'Available to Rent').getByRole('article');
+  await books.nth(0).getByRole('button', { name: 'Reviews' }).click();
+  await expect(page.getByTestId('reviews-loading').locator('.mantine-Skeleton-root')).toHaveCount(3);
+  await expect(page.getByTestId('reviews-loading')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  fail = true;
+  await books.nth(1).getByRole('button', { name: 'Reviews' }).click();
+  const alert = page.getByRole('dialog').getByRole('alert');
+  await expect(alert).toContainText('Could not load reviews', { timeout: 15_000 });
+  await expect(alert).toContainText('Request failed with status 500');
+});
+
+test('a customer edits their profile', async ({ page }) => {
+  await register(page, { displayName: 'Pat Profile', email: uniqueEmail('profile'), password: 'Password123' });
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+
+  const name = page.getByLabel(/^Display Name/);
+  const email = page.getByLabel(/^Email/);
+  await name.fill('  ');
+  await email.focus();
+  await expect(page.getByText('Display name cannot be empty.')).toBeVisible();
+  await email.fill('not-an-email');
+  await name.focus();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+
+  await email.fill(demo.reader.email);
+  await name.fill('Patricia Profile');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Update failed: / })).toBeVisible();
+
+  await email.fill(uniqueEmail('renamed'));
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(page.getByText('Hi, Patricia Profile')).toBeVisible();
+});

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { demo, logIn, pickLibrary, trpcCall } from './fixtures';
+
+test.use({ serviceWorkers: 'block' });
+
+test('signed out, /dashboard redirects to /login, replacing the history entry', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('signed out, /profile asks the visitor to log in', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page.getByText('You must be logged in to view your profile.')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the dashboard shows 'Authenticating' while the session is checked", async ({ page }) => {
+  await page.route(trpcCall('auth.session'), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByText('Authenticating')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Authenticating')).toHaveCount(0);
+});
+
+test('an admin has no dashboard view but gets the kiosk link', async ({ page }) => {
+  await logIn(page, demo.admin);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Unsupported Role' })).toBeVisible();
+  await expect(page.getByText('Your user role does not have a dashboard view configured.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Kiosk' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Library' })).toHaveCount(0);
+  await pickLibrary(page, 'Central Library');
+  await expect(page.getByRole('link', { name: 'Go to Kiosk' })).toHaveAttribute('href', /^\/kiosk\/\d+$/);
+});
+
+test('a signed-in user on an unknown address sees Not Found', async ({ page }) => {
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard/unknown');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Hi, Riley Reader')).toBeVisible();
+});

@@ -1,0 +1,128 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
+
+test.use({ serviceWorkers: 'block' });
+
+async function librarianAtCentral(page: Page) {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await expect(page.getByRole('tab', { name: 'Manage Books' })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('a customer upgrades, creates a library and finds it empty', async ({ page }) => {
+  await register(page, { displayName: 'Uma Upgrade', email: uniqueEmail('upgrade'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await expect(page.getByText('Become a Library Admin to manage your own library and books')).toBeVisible();
+  await page.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
+  await expect(page.getByText('Successfully upgraded to Library Admin!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upgrade to Library Admin' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Create Library' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Library' });
+  await expect(dialog.getByLabel(/^Library name/)).toBeFocused();
+  await dialog.getByLabel(/^Library name/).fill('ab');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('Library name must be at least 3 characters long')).toBeVisible();
+  const name = `Branch ${Date.now()}`;
+  await dialog.getByLabel(/^Library name/).fill(name);
+  await dialog.getByLabel(/^Library name/).press('Enter');
+  await expect(page.getByText(`Library "${name}" created successfully!`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The new library is picked at once, and it is empty.
+  await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue(name);
+  await expect(page.getByRole('link', { name: 'Go to Kiosk' })).toHaveAttribute('href', /^\/kiosk\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Book Collection' })).toBeVisible();
+  await expect(page.getByText('No books found in this category.')).toBeVisible();
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  await expect(page.getByText('No books are currently rented.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Manage Customers' }).click();
+  await expect(page.getByText('No Customers Found')).toBeVisible();
+  await expect(page.getByText('There are no customers for this library yet.')).toBeVisible();
+});
+
+test('a librarian changes a quantity, with the new value shown at once', async ({ page }) => {
+  await librarianAtCentral(page);
+  const book = page.getByRole('article', { name: 'Dune' });
+  const copies = book.getByLabel('Copies of Dune');
+  const before = Number(await copies.inputValue());
+
+  await page.route(trpcCall('books.setQuantity'), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await book.getByRole('button', { name: 'Add a copy' }).click();
+  await expect(copies).toHaveValue(String(before + 1));
+  await expect(book.getByText('Updating...')).toBeVisible();
+  await expect(book.getByText('Updating...')).toHaveCount(0);
+  await expect(book.getByText(new RegExp(`of ${before + 1} available`))).toBeVisible();
+
+  // Below 1 is ignored; a typed value is saved on Enter.
+  await copies.fill('0');
+  await copies.press('Enter');
+  await expect(copies).toHaveValue(String(before + 1));
+  await copies.fill(String(before + 3));
+  await copies.press('Enter');
+  await expect(book.getByText(new RegExp(`of ${before + 3} available`))).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Dune' }).getByLabel('Copies of Dune')).toHaveValue(String(before + 3));
+});
+
+test('a librarian marks a rental as returned', async ({ page }) => {
+  await librarianAtCentral(page);
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  const first = page.getByRole('article').first();
+  await expect(first.getByText('Rented', { exact: true })).toBeVisible();
+  await expect(first.getByText(/^Rented on: /)).toBeVisible();
+  const title = (await first.locator('p').first().textContent())!;
+  const email = (await first.getByText(/@/).textContent())!;
+  const rentalsOfThat = page.getByRole('article', { name: title }).filter({ hasText: email });
+  const count = await rentalsOfThat.count();
+
+  await first.getByRole('button', { name: 'Mark as Returned' }).click();
+  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(rentalsOfThat).toHaveCount(count - 1);
+});
+
+test('a librarian searches customers, debounced', async ({ page }) => {
+  await librarianAtCentral(page);
+  await page.getByRole('tab', { name: 'Manage Customers' }).click();
+  await expect(page.getByRole('heading', { name: 'Customer Management' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Grace Hopper' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Grace Hopper' }).getByText(/^Joined: /)).toBeVisible();
+
+  let searches = 0;
+  page.on('request', (request) => {
+    if (trpcCall('customers.list').test(request.url())) searches++;
+  });
+  await page.getByPlaceholder('Search by name or email...').pressSequentially('lovelace', { delay: 30 });
+  await expect(page.getByRole('article', { name: 'Ada Lovelace' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Grace Hopper' })).toHaveCount(0);
+  // Eight keystrokes, one search (two if the machine stalls between keys).
+  expect(searches).toBeLessThanOrEqual(2);
+
+  await page.getByPlaceholder('Search by name or email...').fill('nobody-by-this-name');
+  await expect(page.getByText('No Customers Found')).toBeVisible();
+  await expect(page.getByText('No customers match your search.')).toBeVisible();
+});
+
+test('the book list shows its loading placeholders and its error', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  let fail = false;
+  await page.route(trpcCall('books.list'), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    if (fail) await route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' });
+    else await route.continue();
+  });
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await expect(page.getByRole('status', { name: 'Loading books' }).or(page.getByLabel('Loading books'))).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  fail = true;
+  await page.getByRole('combobox', { name: 'Library' }).click();
+  await page.getByRole('option', { name: 'Riverside Branch' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Error fetching books: Request failed with status 500', { timeout: 15_000 });
+});
