@@ -70,7 +70,7 @@ const CASES: Case[] = [
     input: async () => ({ libraryId: libraryA.id, bookId: (await bookInA()).id, quantity: 4 }),
     expected: STAFF,
   },
-  { procedure: 'books.status', kind: 'query', input: async () => ({ libraryId: libraryA.id, isbn: (await bookInA()).isbn }), expected: STAFF },
+  { procedure: 'books.status', kind: 'query', input: async () => ({ libraryId: libraryA.id, isbn: (await bookInA()).isbn }), expected: SIGNED_IN },
   {
     procedure: 'rentals.rent',
     kind: 'mutation',
@@ -147,6 +147,17 @@ describe('who may call what', () => {
 });
 
 describe('objects of another library are out of reach through their ids', () => {
+  it("a customer's status check tells only of their own rental, never who else holds the book", async () => {
+    const rented = await bookInA(2);
+    await newRental(t, { bookId: rented.id, customerId: (await newUser(t)).id });
+    const customerView = await clients.customer.trpc('query', 'books.status', { libraryId: libraryA.id, isbn: rented.isbn });
+    expect(customerView.status).toBe(200);
+    expect(customerView.body).toMatchObject({ isRented: false });
+    expect(customerView.body.rental).toBeUndefined();
+    const staffView = await clients.staff.trpc('query', 'books.status', { libraryId: libraryA.id, isbn: rented.isbn });
+    expect(staffView.body).toMatchObject({ isRented: true });
+  });
+
   it("another library's staff cannot reach library A's books by naming their own library", async () => {
     const book = await bookInA(2);
     const other = clients.otherStaff;

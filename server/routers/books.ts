@@ -1,5 +1,6 @@
 import { addBookInput, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput } from '../../shared/schemas';
 import { addBook, bookStatus, listBooks, setQuantity } from '../services/books';
+import { canManageLibrary } from '../services/libraries';
 import { router } from '../trpc/init';
 import { libraryProcedure, staffProcedure } from '../trpc/procedures';
 
@@ -23,10 +24,16 @@ export const booksRouter = router({
     .output(bookSchema)
     .mutation(({ ctx, input }) => setQuantity(ctx.em, input.libraryId, input.bookId, input.quantity)),
 
-  /** A read, so a query; the REST facade answers it on POST as the spec names it. */
-  status: staffProcedure
+  /**
+   * A read, so a query; the REST facade answers it on POST as the spec names it.
+   * Staff see any active rental of the book; anyone else only their own (the dashboard's scan flow).
+   */
+  status: libraryProcedure
     .meta({ rest: { method: 'POST', path: '/_api/book/status', wire: 'superjson' } })
     .input(bookStatusInput)
     .output(bookStatusResponse)
-    .query(({ ctx, input }) => bookStatus(ctx.em, input.libraryId, input.isbn)),
+    .query(async ({ ctx, input }) => {
+      const staff = await canManageLibrary(ctx.em, ctx.user, input.libraryId);
+      return bookStatus(ctx.em, input.libraryId, input.isbn, staff ? undefined : ctx.user.id);
+    }),
 });

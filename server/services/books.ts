@@ -151,13 +151,15 @@ export async function setQuantity(em: EntityManager, libraryId: number, bookId: 
 }
 
 /** Whether some copy is out, and to whom (the most recent active rental). */
-export async function bookStatus(em: EntityManager, libraryId: number, isbn: string): Promise<BookStatus> {
+/** The book's most recent active rental; only `renterId`'s own when given. */
+export async function bookStatus(em: EntityManager, libraryId: number, isbn: string, renterId?: number): Promise<BookStatus> {
   const book = await findBookByIsbn(em, libraryId, isbn);
   const [rental] = await query<{ id: number; user_id: number; display_name: string }>(
     em,
     `select r.id, u.id as user_id, u.display_name from rentals r join users u on u.id = r.customer_id
-      where r.book_id = ? and r.returned_at is null order by r.rented_at desc, r.id desc limit 1`,
-    [book.id],
+      where r.book_id = ? and r.returned_at is null ${renterId === undefined ? '' : 'and r.customer_id = ?'}
+      order by r.rented_at desc, r.id desc limit 1`,
+    renterId === undefined ? [book.id] : [book.id, renterId],
   );
   return {
     isRented: Boolean(rental),
