@@ -13,7 +13,7 @@ export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try ag
 export const UNAVAILABLE_MESSAGE = 'The library service is temporarily unavailable. Please try again in a moment.';
 
 /** zod's own wording ('Invalid input: expected object, received string'), as opposed to the spec's messages the schemas carry. */
-const ZOD_DEFAULT_MESSAGE = /^(Invalid|Unrecognized key|Too (small|big))/;
+const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid (option|string|element|key|union)\b|Unrecognized key|Too (small|big):)/;
 
 /** A validation failure in words a person reads: the schema's message, or a plain one naming the field. */
 function validationMessage(issue: ZodError['issues'][number] | undefined): string {
