@@ -12,6 +12,19 @@ export function loggableUrl(url: string) {
   return `${url.slice(0, at)}?${params.toString()}`;
 }
 
+/** knex puts the failed statement, its values filled in, before the driver's message: `select ... - <reason>`. */
+const STATEMENT_PREFIX = /^\s*(select|insert|update|delete|with)\b[\s\S]* - (?=[^\n]*$)/i;
+
+/**
+ * Errors as pino logs them, without the failed SQL statement: its inlined values can hold emails,
+ * password hashes and token hashes. The reason, code and stack frames stay.
+ */
+export function loggableError(error: { name?: string; message?: string; stack?: string; code?: unknown; constructor?: { name?: string } }) {
+  const message = String(error.message ?? '').replace(STATEMENT_PREFIX, '[statement] - ');
+  const frames = String(error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return { type: error.constructor?.name ?? error.name, message, code: error.code, stack: [`${error.name ?? 'Error'}: ${message}`, ...frames].join('\n') };
+}
+
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
 /**
@@ -35,6 +48,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Lo
       censor: '[redacted]',
     },
     serializers: {
+      err: loggableError,
       req: (req: { method: string; url: string; host?: string; ip?: string }) => ({ method: req.method, url: loggableUrl(req.url), host: req.host, remoteAddress: req.ip }),
     },
   } as LoggerOptions;
