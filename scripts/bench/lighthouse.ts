@@ -14,6 +14,13 @@ export interface LighthouseResult {
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
+/** The first elements or issue types an audit names, so the report says what to fix. */
+function where(audit: { details?: unknown }): string {
+  const items = ((audit.details as { items?: Record<string, any>[] } | undefined)?.items ?? []).slice(0, 3);
+  const named = items.map((item) => item.node?.snippet ?? item.issueType ?? item.subItems?.items?.[0]?.issueType).filter(Boolean);
+  return named.length ? `: ${named.join(', ')}` : '';
+}
+
 /** Lighthouse's default mobile audit (simulated slow 4G, mid-range phone) of each page. */
 export async function runLighthouse(baseUrl: string, pages: string[]): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -26,7 +33,7 @@ export async function runLighthouse(baseUrl: string, pages: string[]): Promise<L
       const failing = CATEGORIES.flatMap((id) =>
         lhr.categories[id].auditRefs
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 0.9)
-          .map((ref) => `${id}: ${lhr.audits[ref.id].title}${lhr.audits[ref.id].displayValue ? ` (${lhr.audits[ref.id].displayValue})` : ''}`),
+          .map((ref) => `${id}: ${lhr.audits[ref.id].title}${lhr.audits[ref.id].displayValue ? ` (${lhr.audits[ref.id].displayValue})` : ''}${where(lhr.audits[ref.id])}`),
       );
       results.push({ page, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), failing });
     }
