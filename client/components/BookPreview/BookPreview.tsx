@@ -27,7 +27,7 @@ export function BookPreview({ isbn }: { isbn: string }) {
         <Title order={3} size="h4">
           Book not found
         </Title>
-        <Text>We couldn&apos;t find details for ISBN: {isbn}</Text>
+        <Text>{`We couldn't find details for ISBN: ${isbn}`}</Text>
         <Text c="dimmed" size="sm">
           You can still proceed with this ISBN.
         </Text>

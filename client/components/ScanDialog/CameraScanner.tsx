@@ -27,7 +27,7 @@ export function CameraScanner({ onIsbn }: { onIsbn: (isbn: string) => void }) {
         )}
       </Box>
       <Text size="sm" c="dimmed" ta="center">
-        Position the book&apos;s barcode in front of your camera. The scanner will automatically detect the ISBN.
+        {"Position the book's barcode in front of your camera. The scanner will automatically detect the ISBN."}
       </Text>
     </>
   );

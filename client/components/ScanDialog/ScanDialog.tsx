@@ -49,7 +49,7 @@ export function ScanDialog({ opened, onClose, onConfirm }: ScanDialogProps) {
               {opened && <CameraScanner onIsbn={setIsbn} />}
               <Group justify="space-between">
                 <Button variant="subtle" px={0} onClick={toggleMode}>
-                  Can&apos;t find a barcode? Enter Manually
+                  {"Can't find a barcode? Enter Manually"}
                 </Button>
                 <Button variant="default" onClick={onClose} ml="auto">
                   Cancel
