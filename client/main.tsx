@@ -1,3 +1,4 @@
+import './lib/zod-csp';
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
