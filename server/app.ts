@@ -75,7 +75,8 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
   });
 
   if (clientDir && existsSync(resolve(clientDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: resolve(clientDir), wildcard: false, index: 'index.html', maxAge: 0 });
+    // preCompressed: the build writes .br and .gz beside each asset (scripts/compress-client.ts).
+    await app.register(fastifyStatic, { root: resolve(clientDir), wildcard: false, index: 'index.html', maxAge: 0, preCompressed: true });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/_api') && !req.url.startsWith('/trpc')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
