@@ -59,7 +59,10 @@ async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<v
 }
 
 if (cluster.isPrimary) {
-  const { database, seeded } = await prepareDatabase();
+  const { database, seeded } = await prepareDatabase().catch((error: unknown) => {
+    console.error(`\n  Scroll Library could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
   if (workers === 1) {
     await serve(database.url, config, () => database.stop());
     printBanner(database, seeded);

@@ -95,6 +95,9 @@ export async function startEmbeddedPostgres(
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   removeStalePidFile(databaseDir);
+  if (runningClusterPort(databaseDir) !== null) {
+    throw new Error(`The database in ${dir} is already in use by another Scroll Library server. Stop it first, or set DATA_DIR to use another folder.`);
+  }
   await pg.start();
   const url = (database: string) => embeddedUrl(port, database);
   return {
