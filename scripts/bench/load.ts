@@ -42,6 +42,7 @@ export async function loadGet(name: string, url: string, headers: Record<string,
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
     bytesPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+    ...(result.requests.total === 0 ? { note: `no answer came back within the ${DURATION_S} s run` } : {}),
   };
 }
 
