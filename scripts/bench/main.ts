@@ -86,6 +86,12 @@ async function main() {
       staff,
     );
 
+    // Insights (issue 11): each staff figure over the widest period, its slowest case.
+    for (const procedure of ['summary', 'popularBooks', 'rentalsPerDay', 'membersPerWeek', 'collection', 'longRentals']) {
+      const input = ['collection', 'longRentals'].includes(procedure) ? { libraryId: LIBRARY } : { libraryId: LIBRARY, days: 365, timeZone: 'UTC' };
+      await run(`insights.${procedure}`, `${server.url}/trpc/insights.${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`, staff);
+    }
+
     const { rows: violations } = await client.query(
       `select count(*)::int as n from books b left join (select book_id, count(*)::int as active from rentals where returned_at is null group by book_id) r on r.book_id = b.id
         where b.available_count <> b.quantity - coalesce(r.active, 0)`,
