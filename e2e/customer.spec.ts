@@ -64,6 +64,8 @@ test('the welcome banner stays dismissed', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue('Central Library');
   await expect(section(page, 'Available to Rent').getByRole('article').first()).toBeVisible();
   await expect(page.getByText('Welcome to the Library!')).toHaveCount(0);
+  // The demo library fits in one page of 50, so there is nothing more to load.
+  await expect(page.getByRole('button', { name: 'Load more books' })).toHaveCount(0);
 });
 
 test('reviews show three placeholders while loading, and their error', async ({ page }) => {

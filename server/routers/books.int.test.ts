@@ -93,6 +93,60 @@ describe('list books', () => {
     expect(found).toMatchObject({ averageRating: 4.5, ratingsCount: 2 });
   });
 
+  describe('paging', () => {
+    let lib: number;
+    let all: number[];
+    beforeAll(async () => {
+      lib = (await newLibrary(t)).id;
+      // Every title the same, so the order rests on the id tie-breaker.
+      await t.sql(
+        `insert into books (library_id, isbn, isbn13, title, author, quantity, available_count)
+         select ?, 'P' || g, 'P' || g, case when g % 2 = 0 then 'Same Title' else 'same title' end, 'Pager', 1, 1 from generate_series(1, 105) g`,
+        [lib],
+      );
+      all = (await t.sql<{ id: number }>(`select id from books where library_id = ? order by id`, [lib])).map((r) => r.id);
+    });
+
+    it('answers a default page of 100, in title then id order', async () => {
+      const page = await list(reader, `libraryId=${lib}`);
+      expect(page.map((b) => b.id)).toEqual(all.slice(0, 100));
+    });
+
+    it('pages by limit and cursor without overlap, covering every book, through both doors', async () => {
+      const seen: number[] = [];
+      for (let cursor = 0; ; cursor += 40) {
+        const page = await list(reader, `libraryId=${lib}&limit=40&cursor=${cursor}`);
+        seen.push(...page.map((b) => b.id));
+        if (page.length < 40) break;
+      }
+      expect(seen).toEqual(all);
+
+      const viaTrpc = await reader.trpc('query', 'books.list', { libraryId: lib, limit: 40, cursor: 80 });
+      expect(viaTrpc.status).toBe(200);
+      expect(viaTrpc.body.map((b: { id: number }) => b.id)).toEqual(all.slice(80));
+      // tRPC 11's infinite queries send a direction along with the cursor.
+      const infinite = await reader.trpc('query', 'books.list', { libraryId: lib, limit: 40, cursor: 40, direction: 'forward' });
+      expect(infinite.body.map((b: { id: number }) => b.id)).toEqual(all.slice(40, 80));
+      const past = await reader.trpc('query', 'books.list', { libraryId: lib, limit: 200, cursor: 105 });
+      expect(past.body).toEqual([]);
+    });
+
+    it('refuses a limit outside 1..200 and a negative cursor, through both doors', async () => {
+      for (const limit of [0, 201]) {
+        const rest = await reader.rest('GET', `/_api/books?libraryId=${lib}&limit=${limit}`, undefined, { superjson: true });
+        expect(rest.status).toBe(400);
+        expect(rest.body.message).toBe('Limit must be between 1 and 200');
+        const rpc = await reader.trpc('query', 'books.list', { libraryId: lib, limit });
+        expect(rpc.status).toBe(400);
+        expect(rpc.body.message).toBe('Limit must be between 1 and 200');
+      }
+      const negative = await reader.rest('GET', `/_api/books?libraryId=${lib}&cursor=-1`, undefined, { superjson: true });
+      expect(negative.status).toBe(400);
+      expect(negative.body.message).toBe('Cursor must be a non-negative integer');
+      expect(await list(reader, `libraryId=${lib}&limit=200`)).toHaveLength(105);
+    });
+  });
+
   it('answers 404 for a library that does not exist', async () => {
     const res = await reader.rest('GET', '/_api/books?libraryId=999999', undefined, { superjson: true });
     expect(res.status).toBe(404);

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey, normalizeIsbn } from '../../shared/isbn';
-import type { AddBookInput, Book, BookStatus } from '../../shared/schemas';
+import { type AddBookInput, BOOKS_PAGE_DEFAULT, type Book, type BookStatus } from '../../shared/schemas';
 import { containsPattern, query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
 
@@ -77,6 +77,9 @@ export interface BookFilter {
   available?: boolean;
   /** Case-insensitive substring of the title or the author (served by the trigram indexes). */
   search?: string;
+  /** Page size (default BOOKS_PAGE_DEFAULT) and offset into the title-then-id order. */
+  limit?: number;
+  cursor?: number;
 }
 
 export async function listBooks(em: EntityManager, filter: BookFilter): Promise<Book[]> {
@@ -87,7 +90,8 @@ export async function listBooks(em: EntityManager, filter: BookFilter): Promise<
     where.push('(b.title ilike ? or b.author ilike ?)');
     params.push(containsPattern(filter.search), containsPattern(filter.search));
   }
-  const rows = await query<BookRow>(em, `select b.* from books b where ${where.join(' and ')} order by lower(b.title), b.id`, params);
+  params.push(filter.limit ?? BOOKS_PAGE_DEFAULT, filter.cursor ?? 0);
+  const rows = await query<BookRow>(em, `select b.* from books b where ${where.join(' and ')} order by lower(b.title), b.id limit ? offset ?`, params);
   return rows.map(toBook);
 }
 

@@ -9,6 +9,12 @@ const fromQueryBoolean = (value: unknown) => (value === 'true' ? true : value ==
 export const positiveId = (message = 'Must be a positive integer') =>
   z.preprocess(fromQueryNumber, z.number({ error: message }).int(message).positive(message));
 
+/** An integer from the query string or a JSON body, within [min, max] (max optional). */
+export const queryInt = (message: string, min: number, max?: number) => {
+  const n = z.number({ error: message }).int(message).min(min, message);
+  return z.preprocess(fromQueryNumber, max === undefined ? n : n.max(max, message));
+};
+
 export const queryBoolean = () => z.preprocess(fromQueryBoolean, z.boolean());
 
 export const emptyInput = z.object({}).strict().optional();

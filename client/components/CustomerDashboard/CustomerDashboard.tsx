@@ -1,29 +1,45 @@
 import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { Book } from '../../../shared/schemas';
+import { BOOK_PAGE_SIZE, useBookPages } from '../../hooks/use-book-pages';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
-import { BookList, type BookListView } from '../BookList';
+import { BookList, type BookListView, LoadMoreButton } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
 import { WelcomeBanner } from './WelcomeBanner';
 
 /** A customer's view of one library: what they have rented, and what they can rent. */
 export function CustomerDashboard({ libraryId, customerId }: { libraryId: number; customerId: number }) {
-  const books = trpc.books.list.useQuery({ libraryId });
+  const { query: pages, books } = useBookPages({ libraryId, available: true });
   const rentals = trpc.rentals.mine.useQuery({ libraryId });
+  const rented = useRentedBooks(libraryId, rentals.data?.map((r) => ({ bookId: r.bookId, title: r.bookTitle })));
 
   let mine: ReactNode;
   let available: ReactNode;
-  if (books.isPending || rentals.isPending) {
+  if (pages.isPending || rentals.isPending) {
     mine = <ListSkeleton label="Loading your rentals" count={1} />;
     available = <ListSkeleton label="Loading books" />;
-  } else if (books.isError || rentals.isError) {
-    const failure = books.isError ? `Error fetching books: ${errorMessage(books.error, callFallbacks.fetchBooks)}` : `Error fetching rentals: ${errorMessage(rentals.error, callFallbacks.fetchRentals)}`;
+  } else if (pages.isError || rentals.isError || !books) {
+    const failure = rentals.isError
+      ? `Error fetching rentals: ${errorMessage(rentals.error, callFallbacks.fetchRentals)}`
+      : `Error fetching books: ${errorMessage(pages.error, callFallbacks.fetchBooks)}`;
     mine = available = <ErrorAlert>{failure}</ErrorAlert>;
   } else {
     const rentedIds = new Set(rentals.data.map((r) => r.bookId));
     const view: BookListView = { kind: 'customer', customerId, rentals: rentals.data };
-    mine = <BookList books={books.data.filter((b) => rentedIds.has(b.id))} view={view} emptyText="You have no active rentals." />;
-    available = <BookList books={books.data.filter((b) => b.available && !rentedIds.has(b.id))} view={view} emptyText="No books are currently available to rent." />;
+    mine = rented.isError ? (
+      <ErrorAlert>Error fetching books: {errorMessage(rented.error, callFallbacks.fetchBooks)}</ErrorAlert>
+    ) : rented.isPending ? (
+      <ListSkeleton label="Loading your rentals" count={1} />
+    ) : (
+      <BookList books={rented.books} view={view} emptyText="You have no active rentals." />
+    );
+    available = (
+      <>
+        <BookList books={books.filter((b) => !rentedIds.has(b.id))} view={view} emptyText="No books are currently available to rent." />
+        <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
+      </>
+    );
   }
 
   return (
@@ -35,6 +51,21 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
       </Stack>
     </>
   );
+}
+
+/**
+ * The books a customer rents, wherever they fall in the paged catalogue (a rented book may have
+ * no copy left, so it is not among the available ones): one title search per rented title.
+ */
+function useRentedBooks(libraryId: number, rented: { bookId: number; title: string }[] = []) {
+  const titles = [...new Set(rented.map((r) => r.title.trim().slice(0, 200)))].filter(Boolean);
+  const results = trpc.useQueries((t) => titles.map((search) => t.books.list({ libraryId, search, limit: BOOK_PAGE_SIZE })));
+  const ids = new Set(rented.map((r) => r.bookId));
+  const found = new Map<number, Book>();
+  for (const result of results) for (const book of result.data ?? []) if (ids.has(book.id)) found.set(book.id, book);
+  const books = [...found.values()].sort((a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase()) || a.id - b.id);
+  const failed = results.find((r) => r.isError);
+  return { books, isPending: results.some((r) => r.isPending), isError: failed !== undefined, error: failed?.error };
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

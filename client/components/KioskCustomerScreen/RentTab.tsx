@@ -13,7 +13,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
   const [scanning, setScanning] = useState(false);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const books = trpc.books.list.useQuery({ libraryId, search: debouncedSearch }, { enabled: debouncedSearch !== '' });
+  const books = trpc.books.list.useQuery({ libraryId, search: debouncedSearch, limit: 50 }, { enabled: debouncedSearch !== '' });
   const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
   const rentScanned = (isbn: string) => {
     setScanning(false);

@@ -1,12 +1,12 @@
 import { Group, Stack, Title } from '@mantine/core';
+import { useBookPages } from '../../hooks/use-book-pages';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { trpc } from '../../trpc';
 import { AddBookButton } from '../AddBookDialog';
-import { BookList } from '../BookList';
+import { BookList, LoadMoreButton } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
 
 export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
-  const books = trpc.books.list.useQuery({ libraryId });
+  const { query, books } = useBookPages({ libraryId });
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -15,12 +15,15 @@ export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
         </Title>
         <AddBookButton libraryId={libraryId} />
       </Group>
-      {books.isPending ? (
+      {query.isPending ? (
         <ListSkeleton label="Loading books" />
-      ) : books.isError ? (
-        <ErrorAlert>Error fetching books: {errorMessage(books.error, callFallbacks.fetchBooks)}</ErrorAlert>
+      ) : query.isError || !books ? (
+        <ErrorAlert>Error fetching books: {errorMessage(query.error, callFallbacks.fetchBooks)}</ErrorAlert>
       ) : (
-        <BookList books={books.data} view={{ kind: 'library' }} emptyText="No books found in this category." />
+        <>
+          <BookList books={books} view={{ kind: 'library' }} emptyText="No books found in this category." />
+          <LoadMoreButton hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => query.fetchNextPage()} />
+        </>
       )}
     </Stack>
   );
