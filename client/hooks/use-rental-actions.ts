@@ -5,7 +5,7 @@ import { trpc } from '../trpc';
 /** Renting or returning changes both the book lists (available copies) and the rental lists. */
 function useRefreshAfterRental() {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.books.list.invalidate(), utils.rentals.invalidate()]);
+  return () => Promise.all([utils.books.invalidate(), utils.rentals.invalidate()]);
 }
 
 /** Rents a copy for the signed-in customer, by ISBN, with the spec's toasts. */

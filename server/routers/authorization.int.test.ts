@@ -93,6 +93,7 @@ const CASES: Case[] = [
   { procedure: 'rentals.returnByRental', kind: 'mutation', input: async () => ({ rentalId: await someoneElsesRental() }), expected: RENTAL_STAFF },
   { procedure: 'rentals.list', kind: 'query', input: async () => ({ libraryId: libraryA.id, includeReturned: true }), expected: STAFF },
   { procedure: 'rentals.mine', kind: 'query', input: async () => ({}), expected: SIGNED_IN },
+  { procedure: 'books.rentedByMe', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: SIGNED_IN },
   { procedure: 'reviews.list', kind: 'query', input: async () => ({ bookId: (await bookInA()).id }), expected: ANYONE },
   { procedure: 'reviews.post', kind: 'mutation', input: async () => ({ bookId: (await bookInA()).id, rating: 4, reviewText: 'Good.' }), expected: SIGNED_IN },
   { procedure: 'customers.list', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: STAFF },
@@ -124,7 +125,7 @@ describe('who may call what', () => {
     const domain = ['libraries', 'books', 'rentals', 'reviews', 'customers', 'kiosk'];
     const procedures = restRoutes()
       .map((r) => r.procedure)
-      .concat('rentals.mine', 'libraries.get')
+      .concat('rentals.mine', 'libraries.get', 'books.rentedByMe')
       .filter((p) => domain.includes(p.split('.')[0]));
     expect([...covered].sort()).toEqual([...new Set(procedures)].sort());
   });

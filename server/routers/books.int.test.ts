@@ -180,3 +180,22 @@ describe('book status by ISBN', () => {
     expect(res.body.message).toBe(`No book with ISBN ${isbn} was found in this library.`);
   });
 });
+
+describe("the customer's rented books", () => {
+  it('lists only the books this customer has out here, even the last copy, and none of anyone else', async () => {
+    const { client, user } = await signedIn(t);
+    const lastCopy = await newBook(t, { libraryId, quantity: 1 });
+    const returned = await newBook(t, { libraryId, quantity: 2 });
+    const othersBook = await newBook(t, { libraryId, quantity: 2 });
+    await newRental(t, { bookId: lastCopy.id, customerId: user.id });
+    const old = await newRental(t, { bookId: returned.id, customerId: user.id });
+    await t.sql(`update rentals set returned_at = now() where id = ?`, [old.id]);
+    await t.sql(`update books set available_count = available_count + 1 where id = ?`, [returned.id]);
+    await newRental(t, { bookId: othersBook.id, customerId: (await newUser(t)).id });
+
+    const res = await client.trpc('query', 'books.rentedByMe', { libraryId });
+    expect(res.status).toBe(200);
+    expect(res.body.map((b: { id: number }) => b.id)).toEqual([lastCopy.id]);
+    expect(res.body[0]).toMatchObject({ available: false, availableCount: 0 });
+  });
+});

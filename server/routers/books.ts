@@ -1,4 +1,4 @@
-import { addBookInput, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput } from '../../shared/schemas';
+import { addBookInput, BOOKS_PAGE_MAX, libraryQuery, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput } from '../../shared/schemas';
 import { addBook, bookStatus, listBooks, setQuantity } from '../services/books';
 import { canManageLibrary } from '../services/libraries';
 import { router } from '../trpc/init';
@@ -11,6 +11,12 @@ export const booksRouter = router({
     .input(booksQuery)
     .output(booksResponse)
     .query(({ ctx, input }) => listBooks(ctx.em, input)),
+
+  /** The books the signed-in customer has out at this library (My Rentals), wherever they sit in the catalogue's pages. */
+  rentedByMe: libraryProcedure
+    .input(libraryQuery)
+    .output(booksResponse)
+    .query(({ ctx, input }) => listBooks(ctx.em, { libraryId: input.libraryId, rentedBy: ctx.user.id, limit: BOOKS_PAGE_MAX })),
 
   add: staffProcedure
     .meta({ rest: { method: 'POST', path: '/_api/library/books', wire: 'superjson' } })

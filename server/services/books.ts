@@ -80,12 +80,18 @@ export interface BookFilter {
   /** Page size (default BOOKS_PAGE_DEFAULT) and offset into the title-then-id order. */
   limit?: number;
   cursor?: number;
+  /** Only the books this customer holds an active rental of. */
+  rentedBy?: number;
 }
 
 export async function listBooks(em: EntityManager, filter: BookFilter): Promise<Book[]> {
   const where = ['b.library_id = ?'];
   const params: unknown[] = [filter.libraryId];
   if (filter.available !== undefined) where.push(filter.available ? 'b.available_count > 0' : 'b.available_count = 0');
+  if (filter.rentedBy !== undefined) {
+    where.push('exists (select 1 from rentals r where r.book_id = b.id and r.customer_id = ? and r.returned_at is null)');
+    params.push(filter.rentedBy);
+  }
   if (filter.search) {
     where.push('(b.title ilike ? or b.author ilike ?)');
     params.push(containsPattern(filter.search), containsPattern(filter.search));

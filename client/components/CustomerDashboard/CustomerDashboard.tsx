@@ -1,7 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Book } from '../../../shared/schemas';
-import { BOOK_PAGE_SIZE, useBookPages } from '../../hooks/use-book-pages';
+import { useBookPages } from '../../hooks/use-book-pages';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { BookList, type BookListView, LoadMoreButton } from '../BookList';
@@ -12,7 +11,7 @@ import { WelcomeBanner } from './WelcomeBanner';
 export function CustomerDashboard({ libraryId, customerId }: { libraryId: number; customerId: number }) {
   const { query: pages, books } = useBookPages({ libraryId, available: true });
   const rentals = trpc.rentals.mine.useQuery({ libraryId });
-  const rented = useRentedBooks(libraryId, rentals.data?.map((r) => ({ bookId: r.bookId, title: r.bookTitle })));
+  const rented = trpc.books.rentedByMe.useQuery({ libraryId });
 
   let mine: ReactNode;
   let available: ReactNode;
@@ -32,7 +31,7 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
     ) : rented.isPending ? (
       <ListSkeleton label="Loading your rentals" count={1} />
     ) : (
-      <BookList books={rented.books} view={view} emptyText="You have no active rentals." />
+      <BookList books={rented.data} view={view} emptyText="You have no active rentals." />
     );
     available = (
       <>
@@ -51,21 +50,6 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
       </Stack>
     </>
   );
-}
-
-/**
- * The books a customer rents, wherever they fall in the paged catalogue (a rented book may have
- * no copy left, so it is not among the available ones): one title search per rented title.
- */
-function useRentedBooks(libraryId: number, rented: { bookId: number; title: string }[] = []) {
-  const titles = [...new Set(rented.map((r) => r.title.trim().slice(0, 200)))].filter(Boolean);
-  const results = trpc.useQueries((t) => titles.map((search) => t.books.list({ libraryId, search, limit: BOOK_PAGE_SIZE })));
-  const ids = new Set(rented.map((r) => r.bookId));
-  const found = new Map<number, Book>();
-  for (const result of results) for (const book of result.data ?? []) if (ids.has(book.id)) found.set(book.id, book);
-  const books = [...found.values()].sort((a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase()) || a.id - b.id);
-  const failed = results.find((r) => r.isError);
-  return { books, isPending: results.some((r) => r.isPending), isError: failed !== undefined, error: failed?.error };
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
