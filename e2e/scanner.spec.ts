@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { expect, type Page } from '@playwright/test';
+import { fakeCamera, test } from './camera';
 import { writeBarcodeVideo } from './barcode-video';
 import { demo, logIn } from './fixtures';
 
@@ -11,22 +11,6 @@ const NINETEEN_EIGHTY_FOUR = '9780451524935';
 const cameraShowing1984 = writeBarcodeVideo(join(tmpdir(), `scroll-e2e-ean13-${NINETEEN_EIGHTY_FOUR}.y4m`), NINETEEN_EIGHTY_FOUR);
 // A valid ISBN that names no demo book.
 const UNKNOWN_ISBN = '9780000000002';
-
-/**
- * Each group needs its own camera flags, and Playwright keeps one browser per worker, so every test
- * here launches its own Chromium with the group's camera flags.
- */
-const test = base.extend<{ cameraFlags: string[] }>({
-  cameraFlags: [[], { option: true }],
-  page: async ({ playwright, baseURL, permissions, cameraFlags }, use) => {
-    const browser = await playwright.chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...cameraFlags] });
-    const context = await browser.newContext({ baseURL, permissions });
-    await use(await context.newPage());
-    await browser.close();
-  },
-});
-
-const fakeCamera = (file?: string) => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', ...(file ? [`--use-file-for-fake-video-capture=${file}`] : [])];
 
 async function openLibrary(page: Page, name: string) {
   await logIn(page, demo.librarian);
