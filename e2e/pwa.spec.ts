@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { register, uniqueEmail } from './fixtures';
@@ -127,13 +127,15 @@ test('a new build of the service worker offers an update, and applying it reload
 
   // The next deploy: a byte-different /sw.js in the served build (a browser fetches the worker script
   // itself, past Playwright's request routing), put back afterwards.
+  // The build also serves precompressed copies (sw.js.br, sw.js.gz): set them aside meanwhile.
   const swFile = join(process.env.E2E_BUILD_DIR ?? 'dist', 'client', 'sw.js');
-  const deployed = readFileSync(swFile, 'utf8');
-  writeFileSync(swFile, `${deployed}\n// next build ${Date.now()}\n`);
+  const deployed = new Map([swFile, `${swFile}.br`, `${swFile}.gz`].filter((f) => existsSync(f)).map((f) => [f, readFileSync(f)]));
+  for (const file of deployed.keys()) if (file !== swFile) rmSync(file);
+  writeFileSync(swFile, `${deployed.get(swFile)}\n// next build ${Date.now()}\n`);
   try {
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
   } finally {
-    writeFileSync(swFile, deployed);
+    for (const [file, content] of deployed) writeFileSync(file, content);
   }
 
   const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Scroll Library is available.' });
