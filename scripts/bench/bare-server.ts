@@ -1,5 +1,5 @@
 // The floor: a bare Fastify route on `pg` running the same SQL as the book search
-// (server/services/books.ts listBooks) and the session check (server/services/sessions.ts).
+// (server/services/books.ts listBooks, its default page of 100) and the session check (server/services/sessions.ts).
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -12,7 +12,7 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
 app.get<{ Querystring: { libraryId: string; search: string } }>('/bare/books', async (req) => {
   const pattern = containsPattern(req.query.search);
   const { rows } = await pool.query(
-    'select b.* from books b where b.library_id = $1 and (b.title ilike $2 or b.author ilike $3) order by lower(b.title), b.id',
+    'select b.* from books b where b.library_id = $1 and (b.title ilike $2 or b.author ilike $3) order by lower(b.title), b.id limit 100',
     [Number(req.query.libraryId), pattern, pattern],
   );
   return rows;
