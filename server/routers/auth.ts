@@ -15,7 +15,10 @@ export const authRouter = router({
   session: publicProcedure
     .meta({ rest: { method: 'GET', path: '/_api/auth/session', wire: 'json' } })
     .output(sessionResponse)
-    .query(({ ctx }) => ({ user: ctx.user ? toUser(ctx.user) : null })),
+    .query(async ({ ctx }) => {
+      const user = await ctx.loadUser();
+      return { user: user ? toUser(user) : null };
+    }),
 
   logout: publicProcedure
     .meta({ rest: { method: 'POST', path: '/_api/auth/logout', wire: 'json' } })

@@ -1,6 +1,5 @@
 import { addBookInput, BOOKS_PAGE_MAX, libraryQuery, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput } from '../../shared/schemas';
 import { addBook, bookStatus, listBooks, setQuantity } from '../services/books';
-import { canManageLibrary } from '../services/libraries';
 import { router } from '../trpc/init';
 import { libraryProcedure, staffProcedure } from '../trpc/procedures';
 
@@ -38,8 +37,5 @@ export const booksRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/book/status', wire: 'superjson' } })
     .input(bookStatusInput)
     .output(bookStatusResponse)
-    .query(async ({ ctx, input }) => {
-      const staff = await canManageLibrary(ctx.em, ctx.user, input.libraryId);
-      return bookStatus(ctx.em, input.libraryId, input.isbn, staff ? undefined : ctx.user.id);
-    }),
+    .query(({ ctx, input }) => bookStatus(ctx.em, input.libraryId, input.isbn, ctx.managesLibrary ? undefined : ctx.user.id)),
 });

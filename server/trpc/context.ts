@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { findSessionUser, SESSION_COOKIE } from '../services/sessions';
+import { findSessionAccess, SESSION_COOKIE, type SessionAccess } from '../services/sessions';
 import type { UserRow } from '../services/users';
 import { unavailableOrRethrow } from './init';
 
@@ -12,8 +12,11 @@ export interface Context {
   req: FastifyRequest;
   reply: FastifyReply;
   sessionToken: string | undefined;
-  user: UserRow | null;
   clientIp: string;
+  /** The signed-in user, read from the session on first use (once per request). */
+  loadUser(): Promise<UserRow | null>;
+  /** The user, the library named and whether the user staffs it, in one read (trpc/procedures.ts). */
+  loadLibraryAccess(libraryId: number): Promise<SessionAccess>;
 }
 
 export interface ContextDeps {
@@ -21,10 +24,26 @@ export interface ContextDeps {
   config: Config;
 }
 
+const NO_SESSION: SessionAccess = { user: null, library: null, isStaff: false };
+
 export async function createContext(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
   const em = deps.em.fork();
   const sessionToken = req.cookies[SESSION_COOKIE];
-  // Reading the session happens before any procedure, so its failure is mapped here.
-  const user = sessionToken ? await findSessionUser(em, sessionToken, deps.config).catch(unavailableOrRethrow) : null;
-  return { ...deps, em, req, reply, sessionToken, user, clientIp: req.ip };
+  const readAccess = async (libraryId?: number) =>
+    sessionToken ? findSessionAccess(em, sessionToken, deps.config, libraryId).catch(unavailableOrRethrow) : NO_SESSION;
+  let user: Promise<UserRow | null> | undefined;
+  return {
+    ...deps,
+    em,
+    req,
+    reply,
+    sessionToken,
+    clientIp: req.ip,
+    loadUser: () => (user ??= readAccess().then((access) => access.user)),
+    async loadLibraryAccess(libraryId) {
+      const access = await readAccess(libraryId);
+      user ??= Promise.resolve(access.user);
+      return access;
+    },
+  };
 }

@@ -2,16 +2,17 @@ import { z } from 'zod';
 import type { Role } from '../../shared/constants';
 import { kioskRentalInput, positiveId, rentInput, returnInput } from '../../shared/schemas';
 import { forbidden, notFound, unauthorized } from '../errors';
-import { canManageLibrary, findLibrary, libraryNotFound } from '../services/libraries';
+import { canManageLibrary, libraryNotFound } from '../services/libraries';
 import { findRentalOwner, RENTAL_NOT_FOUND } from '../services/rentals';
 import { findUserBy, type UserRow } from '../services/users';
 import type { Context } from './context';
 import { publicProcedure } from './init';
 
 /** Signed in: ctx.user is present. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw unauthorized();
-  return next({ ctx: { user: ctx.user } });
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user = await ctx.loadUser();
+  if (!user) throw unauthorized();
+  return next({ ctx: { user } });
 });
 
 export const roleProcedure = (roles: Role[], message?: string) =>
@@ -20,20 +21,29 @@ export const roleProcedure = (roles: Role[], message?: string) =>
     return next();
   });
 
-/** Signed in, and the input's libraryId names a library (ctx.library). Any signed-in user may browse one. */
-export const libraryProcedure = authedProcedure
+/**
+ * Signed in, and the input's libraryId names a library (ctx.library). Any signed-in user may browse one;
+ * ctx.managesLibrary says whether they are its staff or a platform admin. The session, the library and
+ * the staff row are read together (services/sessions.ts findSessionAccess).
+ */
+export const libraryProcedure = publicProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.sessionToken) throw unauthorized();
+    return next();
+  })
   .input(z.object({ libraryId: positiveId('Library ID must be a positive integer') }))
   .use(async ({ ctx, input, next }) => {
-    const library = await findLibrary(ctx.em, input.libraryId);
+    const { user, library, isStaff } = await ctx.loadLibraryAccess(input.libraryId);
+    if (!user) throw unauthorized();
     if (!library) throw notFound(libraryNotFound(input.libraryId));
-    return next({ ctx: { library } });
+    return next({ ctx: { user, library, managesLibrary: user.role === 'admin' || isStaff } });
   });
 
 export const NOT_LIBRARY_STAFF = 'You are not a staff member of this library.';
 
 /** Staff of the library named by the input's libraryId, or a platform admin. */
-export const staffProcedure = libraryProcedure.use(async ({ ctx, next }) => {
-  if (!(await canManageLibrary(ctx.em, ctx.user, ctx.library.id))) throw forbidden(NOT_LIBRARY_STAFF);
+export const staffProcedure = libraryProcedure.use(({ ctx, next }) => {
+  if (!ctx.managesLibrary) throw forbidden(NOT_LIBRARY_STAFF);
   return next();
 });
 
@@ -52,9 +62,9 @@ export const RENT_FOR_YOURSELF = 'You can only rent books for yourself.';
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 
 /** The customer a rental is for: the caller (customerId 0 or their own id), or, for staff of the library, the customer named. */
-async function resolveRenter(ctx: Context & { user: UserRow }, libraryId: number, customerId: number): Promise<UserRow> {
+async function resolveRenter(ctx: Context & { user: UserRow }, customerId: number, managesLibrary: () => boolean | Promise<boolean>): Promise<UserRow> {
   if (customerId === 0 || customerId === ctx.user.id) return ctx.user;
-  if (!(await canManageLibrary(ctx.em, ctx.user, libraryId))) throw forbidden(RENT_FOR_YOURSELF);
+  if (!(await managesLibrary())) throw forbidden(RENT_FOR_YOURSELF);
   const customer = await findUserBy(ctx.em, 'id', customerId);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
   return customer;
@@ -63,9 +73,11 @@ async function resolveRenter(ctx: Context & { user: UserRow }, libraryId: number
 /** Rent: anyone signed in for themself; staff of the library for a customer (ctx.renter). */
 export const rentProcedure = authedProcedure
   .input(rentInput)
-  .use(async ({ ctx, input, next }) => next({ ctx: { renter: await resolveRenter(ctx, input.libraryId, input.customerId) } }));
+  .use(async ({ ctx, input, next }) =>
+    next({ ctx: { renter: await resolveRenter(ctx, input.customerId, () => canManageLibrary(ctx.em, ctx.user, input.libraryId)) } }),
+  );
 
 /** Kiosk rental: staff of the library, for the customer named (ctx.renter). */
 export const kioskRentProcedure = staffProcedure
   .input(kioskRentalInput)
-  .use(async ({ ctx, input, next }) => next({ ctx: { renter: await resolveRenter(ctx, input.libraryId, input.customerId) } }));
+  .use(async ({ ctx, input, next }) => next({ ctx: { renter: await resolveRenter(ctx, input.customerId, () => ctx.managesLibrary) } }));
