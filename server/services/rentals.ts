@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isbnKey } from '../../shared/isbn';
 import type { Rental } from '../../shared/schemas';
 import { query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, isUniqueViolation, notFound } from '../errors';
-import { findBookByIsbn } from './books';
-import { addMember } from './libraries';
+import { bookNotInLibrary } from './books';
 
 export const NO_COPIES = 'No copies of this book are available right now.';
 export const ALREADY_RENTED = 'You have already rented this book.';
@@ -49,12 +49,6 @@ function toRental(row: RentalRow): Rental {
   };
 }
 
-async function rentalById(em: EntityManager, rentalId: number): Promise<Rental> {
-  const [row] = await query<RentalRow>(em, `${rentalSelect} where r.id = ?`, [rentalId]);
-  if (!row) throw notFound(RENTAL_NOT_FOUND);
-  return toRental(row);
-}
-
 /** Who may act on a rental is decided from these (trpc/procedures.ts). */
 export async function findRentalOwner(em: EntityManager, rentalId: number) {
   const [row] = await query<{ id: number; library_id: number; customer_id: number }>(
@@ -65,42 +59,67 @@ export async function findRentalOwner(em: EntityManager, rentalId: number) {
   return row ?? null;
 }
 
+/** The rental row changed by a statement (`changed`), with the book row it changed (`book`) and the customer. */
+const CHANGED_RENTAL = `
+  select r.id, r.book_id, r.library_id, r.customer_id, r.rented_at, r.returned_at,
+         b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url, u.display_name, u.email
+    from changed r join book_changed b on b.id = r.book_id join users u on u.id = r.customer_id`;
+
 /**
- * One transaction: the rental row first (the partial unique index refuses a second active
- * rental of the book by this customer), then a copy taken only where one is left, then the
- * membership. Rows are locked in the order a return locks them (rental, then book), so a
- * rent and a return of the same book by the same customer cannot deadlock. Any refusal
- * rolls the whole transaction back.
+ * One statement, so one round trip and atomic on its own: a copy is taken only where one is left,
+ * the rental row is added (the partial unique index refuses a second active rental of the book by
+ * this customer, undoing the whole statement), and the customer becomes a member. Renting and
+ * returning both lock the book row before the rental's, so they cannot deadlock.
  */
 export async function rentBook(em: EntityManager, args: { libraryId: number; isbn: string; customerId: number }): Promise<Rental> {
-  const book = await findBookByIsbn(em, args.libraryId, args.isbn);
-  return em.transactional(async (tx) => {
-    const [rental] = await query<{ id: number }>(tx, `insert into rentals (book_id, library_id, customer_id) values (?, ?, ?) returning id`, [
-      book.id,
-      book.library_id,
-      args.customerId,
-    ]).catch((error) => {
-      throw isUniqueViolation(error, 'rentals_one_active_per_customer_book') ? conflict(ALREADY_RENTED) : error;
-    });
-    const taken = await query(tx, `update books set available_count = available_count - 1 where id = ? and available_count > 0 returning id`, [book.id]);
-    if (taken.length === 0) throw conflict(NO_COPIES);
-    await addMember(tx, book.library_id, args.customerId);
-    return rentalById(tx, rental.id);
+  const rows = await query<RentalRow & { found: boolean; already_rented: boolean }>(
+    em,
+    `with book as (
+       select id from books where library_id = ? and isbn13 = ?
+     ), book_changed as (
+       update books b set available_count = b.available_count - 1 from book where b.id = book.id and b.available_count > 0
+       returning b.id, b.library_id, b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url
+     ), changed as (
+       insert into rentals (book_id, library_id, customer_id) select id, library_id, ? from book_changed
+       returning id, book_id, library_id, customer_id, rented_at, returned_at
+     ), membership as (
+       insert into library_members (library_id, user_id) select library_id, customer_id from changed on conflict do nothing
+     ), outcome as (
+       select exists (select 1 from book) as found,
+              exists (select 1 from rentals r join book on r.book_id = book.id where r.customer_id = ? and r.returned_at is null) as already_rented
+     )
+     select outcome.*, rented.* from outcome left join (${CHANGED_RENTAL}) rented on true`,
+    [args.libraryId, isbnKey(args.isbn), args.customerId, args.customerId],
+  ).catch((error) => {
+    throw isUniqueViolation(error, 'rentals_one_active_per_customer_book') ? conflict(ALREADY_RENTED) : error;
   });
+  const [row] = rows;
+  if (!row.found) throw notFound(bookNotInLibrary(args.isbn));
+  if (row.id === null) throw conflict(row.already_rented ? ALREADY_RENTED : NO_COPIES);
+  return toRental(row);
 }
 
-/** Sets returned_at only while it is empty, and gives the copy back exactly once. */
+/**
+ * Sets returned_at only while it is empty, and gives the copy back exactly once. The book row is
+ * locked first (the exists below runs before the rental row is updated), as renting does.
+ */
 export async function returnRental(em: EntityManager, rentalId: number): Promise<Rental> {
-  return em.transactional(async (tx) => {
-    const [returned] = await query<{ book_id: number }>(
-      tx,
-      `update rentals set returned_at = now() where id = ? and returned_at is null returning book_id`,
-      [rentalId],
-    );
-    if (!returned) throw conflict(ALREADY_RETURNED);
-    await query(tx, `update books set available_count = available_count + 1 where id = ?`, [returned.book_id]);
-    return rentalById(tx, rentalId);
-  });
+  const [row] = await query<RentalRow>(
+    em,
+    `with book as (
+       select b.id from books b join rentals r on r.book_id = b.id where r.id = ? for update of b
+     ), changed as (
+       update rentals set returned_at = now() where id = ? and returned_at is null and exists (select 1 from book)
+       returning id, book_id, library_id, customer_id, rented_at, returned_at
+     ), book_changed as (
+       update books b set available_count = b.available_count + 1 from changed where b.id = changed.book_id
+       returning b.id, b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url
+     )
+     ${CHANGED_RENTAL}`,
+    [rentalId, rentalId],
+  );
+  if (!row) throw conflict(ALREADY_RETURNED);
+  return toRental(row);
 }
 
 export interface RentalFilter {
