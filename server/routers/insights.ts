@@ -10,7 +10,8 @@ import {
   rentalsPerDayResponse,
 } from '../../shared/schemas';
 import { exportCsv } from '../services/insights-export';
-import { collection, longRentals, membersPerWeek, popularBooks, rentalsPerDay, summary } from '../services/insights';
+import { collection, longRentals, membersPerWeek, type Period, popularBooks, rentalsPerDay, summary } from '../services/insights';
+import { createCoalescer } from '../services/insights-coalescing';
 import { router } from '../trpc/init';
 import { staffProcedure } from '../trpc/procedures';
 
@@ -18,14 +19,22 @@ import { staffProcedure } from '../trpc/procedures';
 const forPeriod = staffProcedure.input(insightsQuery);
 const forLibrary = staffProcedure.input(insightsLibraryQuery);
 
+/**
+ * Staff who open the tab together ask for the same figures at once: identical requests (after
+ * the staff check) share one query that started after they arrived, so none reads older figures.
+ */
+const coalesce = createCoalescer();
+const shared = <T>(figure: string, p: Partial<Period> & { libraryId: number }, compute: () => Promise<T>) =>
+  coalesce(`${figure} ${p.libraryId} ${p.days ?? ''} ${p.timeZone ?? 'UTC'}`, compute);
+
 export const insightsRouter = router({
   /** Rentals, returns, active and new members in the period; copies out right now. */
-  summary: forPeriod.output(insightsSummary).query(({ ctx, input }) => summary(ctx.em, input)),
-  popularBooks: forPeriod.output(popularBooksResponse).query(({ ctx, input }) => popularBooks(ctx.em, input)),
-  rentalsPerDay: forPeriod.output(rentalsPerDayResponse).query(({ ctx, input }) => rentalsPerDay(ctx.em, input)),
-  membersPerWeek: forPeriod.output(membersPerWeekResponse).query(({ ctx, input }) => membersPerWeek(ctx.em, input)),
-  collection: forLibrary.output(collectionInsights).query(({ ctx, input }) => collection(ctx.em, input.libraryId)),
-  longRentals: forLibrary.output(longRentalsResponse).query(({ ctx, input }) => longRentals(ctx.em, input.libraryId)),
+  summary: forPeriod.output(insightsSummary).query(({ ctx, input }) => shared('summary', input, () => summary(ctx.em, input))),
+  popularBooks: forPeriod.output(popularBooksResponse).query(({ ctx, input }) => shared('popularBooks', input, () => popularBooks(ctx.em, input))),
+  rentalsPerDay: forPeriod.output(rentalsPerDayResponse).query(({ ctx, input }) => shared('rentalsPerDay', input, () => rentalsPerDay(ctx.em, input))),
+  membersPerWeek: forPeriod.output(membersPerWeekResponse).query(({ ctx, input }) => shared('membersPerWeek', input, () => membersPerWeek(ctx.em, input))),
+  collection: forLibrary.output(collectionInsights).query(({ ctx, input }) => shared('collection', input, () => collection(ctx.em, input.libraryId))),
+  longRentals: forLibrary.output(longRentalsResponse).query(({ ctx, input }) => shared('longRentals', input, () => longRentals(ctx.em, input.libraryId))),
   /** The period's rentals and the library's books as one CSV document, with a file name for it. */
   exportCsv: forPeriod.output(insightsExport).query(({ ctx, input }) => exportCsv(ctx.em, { ...input, libraryName: ctx.library.name })),
 });

@@ -45,15 +45,19 @@ export async function summary(em: EntityManager, p: Period): Promise<InsightsSum
   return row;
 }
 
-/** The ten books rented most often in the period; ties by title. */
+/**
+ * The ten books rented most often in the period; ties by title. Only the books tied with the
+ * tenth count or above are looked up (`with ties`), not every book rented in the period.
+ */
 export async function popularBooks(em: EntityManager, p: Period): Promise<z.infer<typeof popularBooksResponse>> {
   const books = await query<{ bookId: number; title: string; author: string; rentals: number }>(
     em,
-    `with ${PERIOD}, counts as (
+    `with ${PERIOD}, top as (
        select r.book_id, count(*)::int as rentals from rentals r, period p
-        where r.library_id = ? and r.rented_at >= p.starts_at group by r.book_id)
-     select b.id as "bookId", b.title, b.author, c.rentals from counts c join books b on b.id = c.book_id
-      order by c.rentals desc, lower(b.title), b.id limit 10`,
+        where r.library_id = ? and r.rented_at >= p.starts_at group by r.book_id
+        order by rentals desc fetch first 10 rows with ties)
+     select b.id as "bookId", b.title, b.author, t.rentals from top t join books b on b.id = t.book_id
+      order by t.rentals desc, lower(b.title), b.id limit 10`,
     [...periodParams(p), p.libraryId],
   );
   return { books };
@@ -104,44 +108,47 @@ export async function membersPerWeek(em: EntityManager, p: Period): Promise<z.in
 
 const NEVER_RENTED_TITLES = 5;
 
-/** The collection as it stands: size, average rating, and the books no one has ever rented. */
+/**
+ * The collection as it stands: size, average rating, and the books no one has ever rented.
+ * One statement, so every figure comes from the same snapshot; each part reads an index of
+ * its own (books_library_totals, books_library_never_rented: see their migration).
+ */
 export async function collection(em: EntityManager, libraryId: number): Promise<CollectionInsights> {
-  const [[totals], titles] = await Promise.all([
-    query<{ books: number; copies: number; ratings_sum: number; ratings_count: number; never_rented: number }>(
-      em,
-      `select count(*)::int as books, coalesce(sum(b.quantity), 0)::int as copies,
-              coalesce(sum(b.ratings_sum), 0)::int as ratings_sum, coalesce(sum(b.ratings_count), 0)::int as ratings_count,
-              (count(*) filter (where not exists (select 1 from rentals r where r.book_id = b.id)))::int as never_rented
-         from books b where b.library_id = ?`,
-      [libraryId],
-    ),
-    query<{ title: string }>(
-      em,
-      `select b.title from books b where b.library_id = ? and not exists (select 1 from rentals r where r.book_id = b.id)
-        order by lower(b.title), b.id limit ${NEVER_RENTED_TITLES}`,
-      [libraryId],
-    ),
-  ]);
+  const [totals] = await query<{ books: number; copies: number; ratings_sum: number; ratings_count: number; never_rented: number; titles: string[] }>(
+    em,
+    `select count(*)::int as books, coalesce(sum(b.quantity), 0)::int as copies,
+            coalesce(sum(b.ratings_sum), 0)::int as ratings_sum, coalesce(sum(b.ratings_count), 0)::int as ratings_count,
+            (select count(*) from books n where n.library_id = ? and not n.ever_rented)::int as never_rented,
+            array(select n.title from books n where n.library_id = ? and not n.ever_rented order by lower(n.title), n.id limit ${NEVER_RENTED_TITLES}) as titles
+       from books b where b.library_id = ?`,
+    [libraryId, libraryId, libraryId],
+  );
   return {
     books: totals.books,
     copies: totals.copies,
     averageRating: totals.ratings_count > 0 ? Math.round((totals.ratings_sum / totals.ratings_count) * 100) / 100 : null,
     ratingsCount: totals.ratings_count,
-    neverRented: { count: totals.never_rented, titles: titles.map((t) => t.title) },
+    neverRented: { count: totals.never_rented, titles: totals.titles },
   };
 }
 
 const LONG_RENTALS_SHOWN = 50;
 
-/** Copies still out after more than 30 days, longest out first. */
+/**
+ * Copies still out after more than 30 days, longest out first. Only the rows shown are joined
+ * to their book and customer; the total is counted on the rentals alone.
+ */
 export async function longRentals(em: EntityManager, libraryId: number): Promise<z.infer<typeof longRentalsResponse>> {
   const rows = await query<{ rentalId: number; bookTitle: string; customerName: string; customerEmail: string; rentedAt: string; daysOut: number; total: number }>(
     em,
-    `select r.id as "rentalId", b.title as "bookTitle", u.display_name as "customerName", u.email as "customerEmail", r.rented_at as "rentedAt",
-            floor(extract(epoch from now() - r.rented_at) / 86400)::int as "daysOut", (count(*) over ())::int as total
-       from rentals r join books b on b.id = r.book_id join users u on u.id = r.customer_id
-      where r.library_id = ? and r.returned_at is null and r.rented_at < now() - make_interval(days => ?)
-      order by r.rented_at, r.id limit ${LONG_RENTALS_SHOWN}`,
+    `with overdue as (
+       select r.id, r.book_id, r.customer_id, r.rented_at from rentals r
+        where r.library_id = ? and r.returned_at is null and r.rented_at < now() - make_interval(days => ?)),
+     shown as (select * from overdue order by rented_at, id limit ${LONG_RENTALS_SHOWN})
+     select s.id as "rentalId", b.title as "bookTitle", u.display_name as "customerName", u.email as "customerEmail", s.rented_at as "rentedAt",
+            floor(extract(epoch from now() - s.rented_at) / 86400)::int as "daysOut", (select count(*) from overdue)::int as total
+       from shown s join books b on b.id = s.book_id join users u on u.id = s.customer_id
+      order by s.rented_at, s.id`,
     [libraryId, LONG_RENTAL_DAYS],
   );
   return {
