@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/database';
 import { initOrm, migrate } from './db/orm';
-import { loggerOptions } from './http/logging';
+import { bufferedStdout, loggerOptions } from './http/logging';
 import { demoSignIns, seedDemoData } from './db/seed';
 
 const startedAt = performance.now();
@@ -42,7 +42,7 @@ async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<v
     orm,
     config: cfg,
     clientDir: process.env.CLIENT_DIR ?? resolve(import.meta.dirname, '../client'),
-    logger: loggerOptions(cfg.logLevel),
+    logger: loggerOptions(cfg.logLevel, bufferedStdout()),
   });
   let closing = false;
   const shutdown = async () => {

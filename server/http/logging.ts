@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 /** Query parameters that carry a secret (OAuth codes and state, tokens); their values never reach a log. */
 const SECRET_QUERY_PARAMS = /^(code|state|token|temp_?token|id_token|access_token|refresh_token|password)$/i;
@@ -31,7 +32,7 @@ type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined
  * Structured pino logs, one JSON line per event, each request's lines carrying its reqId.
  * Headers and bodies are not logged; the redaction is there for anything that logs them anyway.
  */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): LoggerOptions {
+export function loggerOptions(level: string, stream?: pino.DestinationStream): LoggerOptions {
   return {
     level,
     ...(stream ? { stream } : {}),
@@ -52,4 +53,15 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Lo
       req: (req: { method: string; url: string; host?: string; ip?: string }) => ({ method: req.method, url: loggableUrl(req.url), host: req.host, remoteAddress: req.ip }),
     },
   } as LoggerOptions;
+}
+
+/**
+ * Standard output, written in batches of up to 4 KB and at least once a second rather than with one
+ * write per line (two lines per request), and flushed when the process exits.
+ */
+export function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, minLength: 4096, sync: false });
+  setInterval(() => destination.flush(), 1000).unref();
+  process.on('exit', () => destination.flushSync());
+  return destination;
 }

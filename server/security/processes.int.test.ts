@@ -113,16 +113,17 @@ describe('WEB_CONCURRENCY=2: two worker processes on one database', () => {
     const statuses = answers.map((a) => a.status);
     const [book] = (await db.query(`select available_count from books where library_id = $1`, [libraryId])).rows;
     const [{ active }] = (await db.query(`select count(*)::int as active from rentals where library_id = $1 and returned_at is null`, [libraryId])).rows;
-    const stormPids = new Set(server.logs.filter((l) => l.msg === 'incoming request' && l.req?.url === '/_api/books/rent').map((l) => l.pid));
+    const stormPids = () => new Set(server.logs.filter((l) => l.msg === 'incoming request' && l.req?.url === '/_api/books/rent').map((l) => l.pid));
+    // Log lines reach stdout in batches, at least once a second (http/logging.ts bufferedStdout).
+    await expect.poll(() => stormPids().size, { timeout: 3000 }).toBe(2);
     console.log(
       `rent storm: ${cookies.length} customers, ${statuses.filter((s) => s === 200).length} rented, ${statuses.filter((s) => s === 409).length} refused, ` +
-        `${Math.max(0, active - quantity)} oversold, served by ${stormPids.size} workers`,
+        `${Math.max(0, active - quantity)} oversold, served by ${stormPids().size} workers`,
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(quantity);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
     expect(active).toBe(quantity);
     expect(book.available_count).toBe(0);
-    expect(stormPids.size).toBe(2);
 
     // A session made by one request is honoured by whichever worker takes the next ones.
     const registered = await request(server, '/_api/auth/register_with_password', {
@@ -136,8 +137,9 @@ describe('WEB_CONCURRENCY=2: two worker processes on one database', () => {
       const session = await request(server, '/_api/auth/session', { cookie });
       expect((await session.json()).user?.email).toBe('both@example.test');
     }
-    const sessionPids = new Set(server.logs.slice(before).filter((l) => l.msg === 'incoming request' && l.req?.url === '/_api/auth/session').map((l) => l.pid));
-    expect(sessionPids.size).toBe(2);
+    const sessionPids = () => new Set(server.logs.slice(before).filter((l) => l.msg === 'incoming request' && l.req?.url === '/_api/auth/session').map((l) => l.pid)).size;
+    // Log lines reach stdout in batches, at least once a second (http/logging.ts bufferedStdout).
+    await expect.poll(sessionPids, { timeout: 3000 }).toBe(2);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
