@@ -84,6 +84,9 @@ export interface BookFilter {
   rentedBy?: number;
 }
 
+/** Title and author as the books_library_search_trgm index holds them (Migration20261122040000). */
+const SEARCH_TEXT = `(b.title || E'\\x1f' || b.author)`;
+
 export async function listBooks(em: EntityManager, filter: BookFilter): Promise<Book[]> {
   const where = ['b.library_id = ?'];
   const params: unknown[] = [filter.libraryId];
@@ -93,8 +96,10 @@ export async function listBooks(em: EntityManager, filter: BookFilter): Promise<
     params.push(filter.rentedBy);
   }
   if (filter.search) {
-    where.push('(b.title ilike ? or b.author ilike ?)');
-    params.push(containsPattern(filter.search), containsPattern(filter.search));
+    // The first test is the one the library's search index serves; the second keeps a match from spanning title and author.
+    where.push(`${SEARCH_TEXT} ilike ? and (b.title ilike ? or b.author ilike ?)`);
+    const pattern = containsPattern(filter.search);
+    params.push(pattern, pattern, pattern);
   }
   params.push(filter.limit ?? BOOKS_PAGE_DEFAULT, filter.cursor ?? 0);
   const rows = await query<BookRow>(em, `select b.* from books b where ${where.join(' and ')} order by lower(b.title), b.id limit ? offset ?`, params);
