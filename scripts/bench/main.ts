@@ -9,6 +9,7 @@ import { freePort } from '../../server/db/embedded';
 import { createBenchDatabase } from './database';
 import { explainAll } from './explain';
 import { openDashboards } from './insights-dashboard';
+import { insightStatements } from './insights-explain';
 import { type LighthouseResult, runLighthouse } from './lighthouse';
 import { CONNECTIONS, DURATION_S, type LoadResult, loadGet, rentCycle, settle } from './load';
 import { type BenchReport, writeReport } from './report';
@@ -142,6 +143,7 @@ async function main() {
         params: [customerToken(FIRST_CUSTOMER_ID)],
       },
       { name: 'rent: take a copy', sql: `update books set available_count = available_count - 1 where id = $1 and available_count > 0 returning id`, params: [1], write: true },
+      ...(await insightStatements(db.url, LIBRARY, 365)),
     ]);
 
     let lighthouse: LighthouseResult[] | { error: string } = { error: 'not run (BENCH_ONLY)' };
