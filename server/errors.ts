@@ -44,8 +44,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       e.code ?? '',
     ) ||
     // knex's 'Transaction query already complete': the transaction's connection died under it;
-    // pg's 'timeout expired': no answer within connectionTimeoutMillis (db/orm.ts).
-    /^timeout expired$|Connection terminated|Connection ended unexpectedly|not queryable|Transaction query already complete|connect ECONNREFUSED|the database system is (starting up|shutting down|in recovery mode)|Knex: Timeout acquiring a connection/.test(
+    // pg's 'timeout expired': no answer within connectionTimeoutMillis (db/orm.ts);
+    // 'connect ENOENT /tmp/.s.PGSQL.n': the embedded cluster is down and its socket file gone.
+    /^timeout expired$|Connection terminated|Connection ended unexpectedly|not queryable|Transaction query already complete|connect ECONNREFUSED|the database system is (starting up|shutting down|in recovery mode)|Knex: Timeout acquiring a connection|connect ENOENT .*\.s\.PGSQL/.test(
       e.message ?? '',
     ) ||
     (e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause))
