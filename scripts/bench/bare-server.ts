@@ -1,5 +1,6 @@
-// The floor: a bare Fastify route on `pg` running the same SQL as the book search
-// (server/services/books.ts listBooks, its default page of 100) and the session check (server/services/sessions.ts).
+// The floor: bare Fastify routes on `pg` running the same SQL as the session check
+// (server/services/sessions.ts) and the book search (server/services/books.ts listBooks, its default
+// page of 100), which, like the app's, checks the session first.
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -9,18 +10,10 @@ const app = Fastify({ logger: false });
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-app.get<{ Querystring: { libraryId: string; search: string } }>('/bare/books', async (req) => {
-  const pattern = containsPattern(req.query.search);
-  const { rows } = await pool.query(
-    'select b.* from books b where b.library_id = $1 and (b.title ilike $2 or b.author ilike $3) order by lower(b.title), b.id limit 100',
-    [Number(req.query.libraryId), pattern, pattern],
-  );
-  return rows;
-});
-
-app.get('/bare/session', async (req, reply) => {
-  const token = /(?:^|;\s*)scroll_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-  if (!token) return reply.status(401).send({ user: null });
+/** The session check: the signed-in user, or null. */
+async function sessionUser(cookie: string | undefined) {
+  const token = /(?:^|;\s*)scroll_session=([^;]+)/.exec(cookie ?? '')?.[1];
+  if (!token) return null;
   const hash = createHash('sha256').update(decodeURIComponent(token)).digest('hex');
   const { rows } = await pool.query(
     `select s.id as session_id, s.last_seen_at, u.id, u.email, u.display_name, u.avatar_url, u.phone_number, u.role, u.created_at
@@ -28,7 +21,24 @@ app.get('/bare/session', async (req, reply) => {
       where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => $2)`,
     [hash, 14],
   );
-  return { user: rows[0] ?? null };
+  return rows[0] ?? null;
+}
+
+// A search is for signed-in users: the floor checks the session too, then runs the search's SQL.
+app.get<{ Querystring: { libraryId: string; search: string } }>('/bare/books', async (req, reply) => {
+  if (!(await sessionUser(req.headers.cookie))) return reply.status(401).send({ error: 'Not signed in.' });
+  const pattern = containsPattern(req.query.search);
+  const { rows } = await pool.query(
+    `select b.* from books b where b.library_id = $1 and (b.title || E'\\x1f' || b.author) ilike $2 and (b.title ilike $2 or b.author ilike $2)
+      order by lower(b.title), b.id limit 100`,
+    [Number(req.query.libraryId), pattern],
+  );
+  return rows;
+});
+
+app.get('/bare/session', async (req, reply) => {
+  const user = await sessionUser(req.headers.cookie);
+  return user ? { user } : reply.status(401).send({ user: null });
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
