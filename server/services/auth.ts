@@ -1,6 +1,7 @@
 import type { LoginInput, RegisterInput } from '../../shared/schemas';
 import { unauthorized } from '../errors';
 import type { Context } from '../trpc/context';
+import { query } from '../db/sql';
 import { hashPassword, verifyPassword } from './passwords';
 import { clear, hit } from './rate-limits';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
@@ -63,14 +64,13 @@ export async function registerWithPassword(ctx: AuthContext, input: RegisterInpu
 /** Exchanges a one-time temporary token (issued after OAuth) for a session. */
 export async function establishSession(ctx: AuthContext, tempToken: string): Promise<UserRow> {
   await hit(ctx.em, [{ key: `establish:${ctx.clientIp}`, max: 30, windowSeconds: 10 * 60 }]);
-  const rows = await ctx.em
-    .getConnection()
-    .execute<{ user_id: number }[]>(
-      `update temporary_tokens set used_at = now()
-        where token_hash = ? and used_at is null and expires_at > now()
-        returning user_id`,
-      [hashToken(tempToken)],
-    );
+  const rows = await query<{ user_id: number }>(
+    ctx.em,
+    `update temporary_tokens set used_at = now()
+      where token_hash = ? and used_at is null and expires_at > now()
+      returning user_id`,
+    [hashToken(tempToken)],
+  );
   if (!rows[0]) throw unauthorized(TOKEN_INVALID);
   const user = await findUserBy(ctx.em, 'id', rows[0].user_id);
   if (!user) throw unauthorized(TOKEN_INVALID);

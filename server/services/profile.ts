@@ -2,17 +2,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProfileInput } from '../../shared/schemas';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import type { Context } from '../trpc/context';
+import { query } from '../db/sql';
 import { startSession } from './auth';
 import { EMAIL_IN_USE, type UserRow, userColumns } from './users';
 
 export async function updateProfile(em: EntityManager, userId: number, input: ProfileInput): Promise<UserRow> {
   try {
-    const rows = await em
-      .getConnection()
-      .execute<UserRow[]>(
-        `update users set display_name = ?, email = ?, updated_at = now() where id = ? returning ${userColumns('users')}`,
-        [input.displayName, input.email, userId],
-      );
+    const rows = await query<UserRow>(
+      em,
+      `update users set display_name = ?, email = ?, updated_at = now() where id = ? returning ${userColumns('users')}`,
+      [input.displayName, input.email, userId],
+    );
     if (!rows[0]) throw notFound('User not found.');
     return rows[0];
   } catch (error) {
@@ -25,12 +25,11 @@ export const NOT_ELIGIBLE = 'You are not eligible for an upgrade.';
 
 /** customer -> library_admin; the session is rotated because the privileges changed. */
 export async function upgradeToLibraryAdmin(ctx: Context & { user: UserRow }): Promise<UserRow> {
-  const rows = await ctx.em
-    .getConnection()
-    .execute<UserRow[]>(
-      `update users set role = 'library_admin', updated_at = now() where id = ? and role = 'customer' returning ${userColumns('users')}`,
-      [ctx.user.id],
-    );
+  const rows = await query<UserRow>(
+    ctx.em,
+    `update users set role = 'library_admin', updated_at = now() where id = ? and role = 'customer' returning ${userColumns('users')}`,
+    [ctx.user.id],
+  );
   if (!rows[0]) throw forbidden(NOT_ELIGIBLE);
   await startSession(ctx, rows[0].id);
   return rows[0];

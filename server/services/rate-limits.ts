@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { tooManyRequests } from '../errors';
+import { query } from '../db/sql';
 
 export interface Limit {
   /** What is counted, e.g. `login:ip:email`. */
@@ -14,7 +15,8 @@ export interface Limit {
  */
 export async function hit(em: EntityManager, limits: Limit[]) {
   for (const limit of limits) {
-    const rows = await em.getConnection().execute<{ hits: number; retry_after: number }[]>(
+    const rows = await query<{ hits: number; retry_after: number }>(
+      em,
       `insert into rate_limits (key, hits, reset_at) values (?, 1, now() + make_interval(secs => ?))
        on conflict (key) do update set
          hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
@@ -29,5 +31,5 @@ export async function hit(em: EntityManager, limits: Limit[]) {
 
 /** A successful sign-in clears its own counter, so a user's typo streak does not follow them. */
 export async function clear(em: EntityManager, key: string) {
-  await em.getConnection().execute(`delete from rate_limits where key = ?`, [key]);
+  await query(em, `delete from rate_limits where key = ?`, [key]);
 }

@@ -12,7 +12,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export async function createSession(em: EntityManager, userId: number, config: Config) {
   const token = newToken();
-  await query(em, 
+  await query(
+    em,
     `insert into sessions (token_hash, user_id, expires_at) values (?, ?, now() + make_interval(days => ?))`,
     [hashToken(token), userId, config.sessionAbsoluteDays],
   );
@@ -57,7 +58,8 @@ export async function deleteSession(em: EntityManager, token: string) {
 }
 
 export async function deleteExpiredSessions(em: EntityManager, config: Config) {
-  await query(em, 
+  await query(
+    em,
     `delete from sessions where expires_at <= now() or last_seen_at <= now() - make_interval(days => ?)`,
     [config.sessionIdleDays],
   );

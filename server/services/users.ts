@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas';
 import { conflict, isUniqueViolation } from '../errors';
+import { query } from '../db/sql';
 
 /** A users row as selected by userColumns(). */
 export interface UserRow {
@@ -37,12 +38,11 @@ export async function insertUser(
   values: { email: string; displayName: string; passwordHash?: string | null; phoneNumber?: string | null; avatarUrl?: string | null; role?: Role },
 ): Promise<UserRow> {
   try {
-    const rows = await em.getConnection().execute<UserRow[]>(
+    const rows = await query<UserRow>(
+      em,
       `insert into users (email, display_name, password_hash, phone_number, avatar_url, role)
        values (?, ?, ?, ?, ?, ?) returning ${userColumns('users')}`,
       [values.email, values.displayName, values.passwordHash ?? null, values.phoneNumber ?? null, values.avatarUrl ?? null, values.role ?? 'customer'],
-      'all',
-      em.getTransactionContext(),
     );
     return rows[0];
   } catch (error) {
@@ -53,8 +53,8 @@ export async function insertUser(
 }
 
 export async function findUserBy(em: EntityManager, column: 'id' | 'email' | 'phone_number', value: string | number) {
-  const rows = await em
-    .getConnection()
-    .execute<(UserRow & { password_hash: string | null })[]>(`select ${userColumns('u')}, u.password_hash from users u where u.${column} = ?`, [value]);
+  const rows = await query<UserRow & { password_hash: string | null }>(em, `select ${userColumns('u')}, u.password_hash from users u where u.${column} = ?`, [
+    value,
+  ]);
   return rows[0] ?? null;
 }

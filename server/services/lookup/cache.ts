@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bookLookupResult, type BookLookupResult } from '../../../shared/schemas';
+import { query } from '../../db/sql';
 
 const FOUND_DAYS = 30;
 /** Shorter, so a book the providers learn about soon shows up. */
@@ -7,9 +8,7 @@ const NOT_FOUND_DAYS = 1;
 
 /** A fresh cached answer (`book: null` is a cached "not found"), or undefined when there is none. */
 export async function readCachedLookup(em: EntityManager, isbn13: string): Promise<{ book: BookLookupResult | null } | undefined> {
-  const [row] = await em
-    .getConnection()
-    .execute<{ result: unknown }[]>(`select result from isbn_lookups where isbn13 = ? and expires_at > now()`, [isbn13]);
+  const [row] = await query<{ result: unknown }>(em, `select result from isbn_lookups where isbn13 = ? and expires_at > now()`, [isbn13]);
   if (!row) return undefined;
   if (row.result === null) return { book: null };
   // A row written before the result's shape changed is a miss, not a crash.
@@ -19,7 +18,8 @@ export async function readCachedLookup(em: EntityManager, isbn13: string): Promi
 
 /** Remembers a provider's answer; `source` is null for "no provider knows this ISBN". */
 export async function cacheLookup(em: EntityManager, isbn13: string, book: BookLookupResult | null, source: string | null) {
-  await em.getConnection().execute(
+  await query(
+    em,
     `insert into isbn_lookups (isbn13, result, source, expires_at)
      values (?, ?::jsonb, ?, now() + make_interval(days => ?))
      on conflict (isbn13) do update set result = excluded.result, source = excluded.source, expires_at = excluded.expires_at`,

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { query } from '../../db/sql';
 import type { BookDetails } from './book-details';
 
 interface CatalogueRow {
@@ -15,7 +16,8 @@ interface CatalogueRow {
  * The stored author is already the authors joined with ', ', so it is kept whole.
  */
 export async function findInCatalogue(em: EntityManager, isbn13: string): Promise<BookDetails | null> {
-  const [row] = await em.getConnection().execute<CatalogueRow[]>(
+  const [row] = await query<CatalogueRow>(
+    em,
     `select title, author, published_date, description, thumbnail_url, full_image_url
        from books where isbn13 = ? order by updated_at desc, id desc limit 1`,
     [isbn13],
