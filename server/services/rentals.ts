@@ -49,16 +49,6 @@ function toRental(row: RentalRow): Rental {
   };
 }
 
-/** Who may act on a rental is decided from these (trpc/procedures.ts). */
-export async function findRentalOwner(em: EntityManager, rentalId: number) {
-  const [row] = await query<{ id: number; library_id: number; customer_id: number }>(
-    em,
-    `select id, library_id, customer_id from rentals where id = ?`,
-    [rentalId],
-  );
-  return row ?? null;
-}
-
 /** The rental row changed by a statement (`changed`), with the book row it changed (`book`) and the customer. */
 const CHANGED_RENTAL = `
   select r.id, r.book_id, r.library_id, r.customer_id, r.rented_at, r.returned_at,

@@ -20,38 +20,72 @@ export async function createSession(em: EntityManager, userId: number, config: C
   return token;
 }
 
-/** A session's user, and (when a library is named) that library and whether the user is on its staff. */
+/** What a call is about, read together with the session: a library, or a rental (and so its library). */
+export type AccessScope = { libraryId: number } | { rentalId: number };
+
+/**
+ * A session's user and, for a scoped call, the library (a rental's library for a rental), whether the
+ * user is on its staff, and the rental's owner.
+ */
 export interface SessionAccess {
   user: UserRow | null;
   library: Library | null;
   isStaff: boolean;
+  rental: { id: number; libraryId: number; customerId: number } | null;
 }
 
-type AccessRow = UserRow & { session_id: number; last_seen_at: Date; library_id: number | null; library_name: string | null; is_staff: boolean };
+type AccessRow = UserRow & {
+  session_id: number;
+  last_seen_at: Date;
+  library_id: number | null;
+  library_name: string | null;
+  is_staff: boolean;
+  rental_id: number | null;
+  rental_customer_id: number | null;
+};
+
+const IN_LIBRARY = `l.id as library_id, l.name as library_name,
+  exists (select 1 from library_staff ls where ls.library_id = l.id and ls.user_id = u.id) as is_staff`;
+
+/** The select list and joins of each scope; each join takes one parameter, before the session's. */
+function scopeSql(scope?: AccessScope) {
+  if (!scope) return { columns: 'null::int as library_id, null::text as library_name, false as is_staff, null::int as rental_id, null::int as rental_customer_id', joins: '', params: [] };
+  if ('libraryId' in scope) {
+    return { columns: `${IN_LIBRARY}, null::int as rental_id, null::int as rental_customer_id`, joins: 'left join libraries l on l.id = ?', params: [scope.libraryId] };
+  }
+  return {
+    columns: `${IN_LIBRARY}, r.id as rental_id, r.customer_id as rental_customer_id`,
+    joins: 'left join rentals r on r.id = ? left join libraries l on l.id = r.library_id',
+    params: [scope.rentalId],
+  };
+}
 
 /**
- * One round trip answers who is calling and, for library calls, which library and in what role:
- * every data call needs this before its own query, so it is folded into the session read.
+ * One round trip answers who is calling and, for library and rental calls, which library, in what
+ * role and whose rental: every data call needs this before its own query, so it is folded into the
+ * session read.
  */
-export async function findSessionAccess(em: EntityManager, token: string, config: Config, libraryId?: number): Promise<SessionAccess> {
-  const library = libraryId === undefined ? 'null::int as library_id, null::text as library_name, false as is_staff' : LIBRARY_ACCESS;
+export async function findSessionAccess(em: EntityManager, token: string, config: Config, scope?: AccessScope): Promise<SessionAccess> {
+  const { columns, joins, params } = scopeSql(scope);
   const [row] = await query<AccessRow>(
     em,
-    `select s.id as session_id, s.last_seen_at, ${userColumns('u')}, ${library}
-       from sessions s join users u on u.id = s.user_id${libraryId === undefined ? '' : ' left join libraries l on l.id = ?'}
+    `select s.id as session_id, s.last_seen_at, ${userColumns('u')}, ${columns}
+       from sessions s join users u on u.id = s.user_id ${joins}
       where s.token_hash = ? and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => ?)`,
-    [...(libraryId === undefined ? [] : [libraryId]), hashToken(token), config.sessionIdleDays],
+    [...params, hashToken(token), config.sessionIdleDays],
   );
-  if (!row) return { user: null, library: null, isStaff: false };
+  if (!row) return { user: null, library: null, isStaff: false, rental: null };
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     await query(em, `update sessions set last_seen_at = now() where id = ?`, [row.session_id]);
   }
-  const { session_id: _s, last_seen_at: _l, library_id, library_name, is_staff, ...user } = row;
-  return { user, library: library_id === null ? null : { id: library_id, name: library_name! }, isStaff: is_staff };
+  const { session_id: _s, last_seen_at: _l, library_id, library_name, is_staff, rental_id, rental_customer_id, ...user } = row;
+  return {
+    user,
+    library: library_id === null ? null : { id: library_id, name: library_name! },
+    isStaff: is_staff,
+    rental: rental_id === null ? null : { id: rental_id, libraryId: library_id!, customerId: rental_customer_id! },
+  };
 }
-
-const LIBRARY_ACCESS = `l.id as library_id, l.name as library_name,
-  exists (select 1 from library_staff ls where ls.library_id = l.id and ls.user_id = u.id) as is_staff`;
 
 export async function deleteSession(em: EntityManager, token: string) {
   await query(em, `delete from sessions where token_hash = ?`, [hashToken(token)]);

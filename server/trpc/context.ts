@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { findSessionAccess, SESSION_COOKIE, type SessionAccess } from '../services/sessions';
+import { type AccessScope, findSessionAccess, SESSION_COOKIE, type SessionAccess } from '../services/sessions';
 import type { UserRow } from '../services/users';
 import { unavailableOrRethrow } from './init';
 
@@ -15,8 +15,8 @@ export interface Context {
   clientIp: string;
   /** The signed-in user, read from the session on first use (once per request). */
   loadUser(): Promise<UserRow | null>;
-  /** The user, the library named and whether the user staffs it, in one read (trpc/procedures.ts). */
-  loadLibraryAccess(libraryId: number): Promise<SessionAccess>;
+  /** The user with the library or rental named, its library and whether the user staffs it, in one read (trpc/procedures.ts). */
+  loadAccess(scope: AccessScope): Promise<SessionAccess>;
 }
 
 export interface ContextDeps {
@@ -24,13 +24,13 @@ export interface ContextDeps {
   config: Config;
 }
 
-const NO_SESSION: SessionAccess = { user: null, library: null, isStaff: false };
+const NO_SESSION: SessionAccess = { user: null, library: null, isStaff: false, rental: null };
 
 export async function createContext(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
   const em = deps.em.fork();
   const sessionToken = req.cookies[SESSION_COOKIE];
-  const readAccess = async (libraryId?: number) =>
-    sessionToken ? findSessionAccess(em, sessionToken, deps.config, libraryId).catch(unavailableOrRethrow) : NO_SESSION;
+  const readAccess = async (scope?: AccessScope) =>
+    sessionToken ? findSessionAccess(em, sessionToken, deps.config, scope).catch(unavailableOrRethrow) : NO_SESSION;
   let user: Promise<UserRow | null> | undefined;
   return {
     ...deps,
@@ -40,8 +40,8 @@ export async function createContext(deps: ContextDeps, req: FastifyRequest, repl
     sessionToken,
     clientIp: req.ip,
     loadUser: () => (user ??= readAccess().then((access) => access.user)),
-    async loadLibraryAccess(libraryId) {
-      const access = await readAccess(libraryId);
+    async loadAccess(scope) {
+      const access = await readAccess(scope);
       user ??= Promise.resolve(access.user);
       return access;
     },

@@ -3,7 +3,7 @@ import type { Role } from '../../shared/constants';
 import { kioskRentalInput, positiveId, rentInput, returnInput } from '../../shared/schemas';
 import { forbidden, notFound, unauthorized } from '../errors';
 import { canManageLibrary, libraryNotFound } from '../services/libraries';
-import { findRentalOwner, RENTAL_NOT_FOUND } from '../services/rentals';
+import { RENTAL_NOT_FOUND } from '../services/rentals';
 import { findUserBy, type UserRow } from '../services/users';
 import type { Context } from './context';
 import { publicProcedure } from './init';
@@ -21,19 +21,21 @@ export const roleProcedure = (roles: Role[], message?: string) =>
     return next();
   });
 
+/** No session cookie is refused before the input is read (as authedProcedure refuses it). */
+const withSessionCookie = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.sessionToken) throw unauthorized();
+  return next();
+});
+
 /**
  * Signed in, and the input's libraryId names a library (ctx.library). Any signed-in user may browse one;
  * ctx.managesLibrary says whether they are its staff or a platform admin. The session, the library and
  * the staff row are read together (services/sessions.ts findSessionAccess).
  */
-export const libraryProcedure = publicProcedure
-  .use(({ ctx, next }) => {
-    if (!ctx.sessionToken) throw unauthorized();
-    return next();
-  })
+export const libraryProcedure = withSessionCookie
   .input(z.object({ libraryId: positiveId('Library ID must be a positive integer') }))
   .use(async ({ ctx, input, next }) => {
-    const { user, library, isStaff } = await ctx.loadLibraryAccess(input.libraryId);
+    const { user, library, isStaff } = await ctx.loadAccess({ libraryId: input.libraryId });
     if (!user) throw unauthorized();
     if (!library) throw notFound(libraryNotFound(input.libraryId));
     return next({ ctx: { user, library, managesLibrary: user.role === 'admin' || isStaff } });
@@ -51,12 +53,15 @@ export const staffProcedure = libraryProcedure.use(({ ctx, next }) => {
  * A rental the caller may act on: their own, or one at a library they staff (ctx.rental).
  * Any other id reads as not found, so rental ids reveal nothing across libraries.
  */
-export const rentalProcedure = authedProcedure.input(returnInput).use(async ({ ctx, input, next }) => {
-  const rental = await findRentalOwner(ctx.em, input.rentalId);
-  const allowed = rental && (rental.customer_id === ctx.user.id || (await canManageLibrary(ctx.em, ctx.user, rental.library_id)));
-  if (!allowed) throw notFound(RENTAL_NOT_FOUND);
-  return next({ ctx: { rental } });
-});
+export const rentalProcedure = withSessionCookie
+  .input(returnInput)
+  .use(async ({ ctx, input, next }) => {
+    const { user, rental, isStaff } = await ctx.loadAccess({ rentalId: input.rentalId });
+    if (!user) throw unauthorized();
+    const allowed = rental && (rental.customerId === user.id || user.role === 'admin' || isStaff);
+    if (!allowed) throw notFound(RENTAL_NOT_FOUND);
+    return next({ ctx: { user, rental } });
+  });
 
 export const RENT_FOR_YOURSELF = 'You can only rent books for yourself.';
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
