@@ -38,12 +38,13 @@ export function seedStatements(): string[] {
               '+1555' || lpad(i::text, 7, '0'), 'customer'
          from generate_series(${FIRST_CUSTOMER_ID}, ${lastCustomer}) i`,
     `insert into library_staff (library_id, user_id) select i, i from generate_series(1, ${libraries}) i`,
-    // Book n belongs to library 1 + (n - 1) % 10; 1 to 4 copies.
-    `insert into books (id, library_id, isbn, isbn13, title, author, quantity, available_count, acquisition_date, categories)
+    // Book n belongs to library 1 + (n - 1) % 10; 1 to 4 copies. Nearly every book gets rentals below: marked
+    // rented now, the few that get none put right after, so the rentals trigger has no book row to rewrite.
+    `insert into books (id, library_id, isbn, isbn13, title, author, quantity, available_count, acquisition_date, categories, ever_rented)
        select n, 1 + (n - 1) % ${libraries}, isbn, isbn,
               w[1 + (n * 7919) % ${WORDS.length}] || ' ' || w[1 + (n::bigint * 104729) % ${WORDS.length}] || ' ' || w[1 + (n * 15485863::bigint) % ${WORDS.length}],
               (${sqlArray(FIRST)})[1 + (n * 3) % ${FIRST.length}] || ' ' || (${sqlArray(LAST)})[1 + (n * 11) % ${LAST.length}],
-              1 + n % 4, 1 + n % 4, date '2020-01-01' + n % 1800, '{Fiction}'
+              1 + n % 4, 1 + n % 4, date '2020-01-01' + n % 1800, '{Fiction}', true
          from generate_series(1, ${books}) n, pg_temp.isbn13('978' || lpad(n::text, 9, '0')) isbn, (select ${words} w) words`,
     // Active rentals: one each on 10,000 books spread over every library; the rest returned.
     `insert into rentals (book_id, library_id, customer_id, rented_at, returned_at)
@@ -56,6 +57,7 @@ export function seedStatements(): string[] {
          cross join lateral (select now() - make_interval(days => 30 + i % 700) as t) at`,
     `update books b set available_count = b.quantity - a.active
        from (select book_id, count(*)::int as active from rentals where returned_at is null group by book_id) a where a.book_id = b.id`,
+    `update books b set ever_rented = false where not exists (select 1 from rentals r where r.book_id = b.id)`,
     `insert into library_members (library_id, user_id) select distinct library_id, customer_id from rentals`,
     `insert into reviews (book_id, user_id, rating, review_text, created_at)
        select 2 * j, ${FIRST_CUSTOMER_ID} + (j * 31) % ${customers}, 1 + (j * 13) % 5, 'Review ' || j, now() - make_interval(days => j % 365)
