@@ -5,6 +5,7 @@ import superjson from 'superjson';
 import { appRouter } from '../routers';
 import { createCallerFactory, type Meta, publicMessage, UNAVAILABLE_MESSAGE } from '../trpc/init';
 import { type ContextDeps, createContext } from '../trpc/context';
+import { serializeOutput } from '../trpc/serialize-output';
 import { AppError, badRequest, isDatabaseUnavailable } from '../errors';
 
 export interface RestRoute {
@@ -68,7 +69,7 @@ export function registerRestFacade(app: FastifyInstance, deps: ContextDeps) {
           const ctx = await createContext(deps, req, reply);
           const input = readInput(route, req.query, req.body);
           const result = await findProcedure(createCaller(ctx), route.procedure)(input);
-          return reply.send(route.wire === 'superjson' ? superjson.serialize(result) : result);
+          return reply.send(route.wire === 'superjson' ? serializeOutput(result) : result);
         } catch (error) {
           return sendError(reply, error);
         }

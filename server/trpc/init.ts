@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, isDatabaseUnavailable, toTRPCError } from '../errors';
 import type { Context } from './context';
+import { serializeOutput } from './serialize-output';
 
 /** REST facade metadata: the documented /_api path this procedure also answers on. */
 export interface Meta {
@@ -48,7 +49,8 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    transformer: superjson,
+    // Same wire as superjson; outputs take the fast path, inputs are read by superjson itself.
+    transformer: { serialize: serializeOutput, deserialize: superjson.deserialize },
     errorFormatter({ shape, error }) {
       const message = publicMessage(error);
       const cause = error.cause instanceof AppError ? error.cause : undefined;

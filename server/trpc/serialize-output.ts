@@ -1,0 +1,161 @@
+import superjson, { type SuperJSONResult } from 'superjson';
+
+/** The `meta.values` annotations the covered types need. */
+type LeafType = 'Date' | 'undefined';
+
+/** Thrown inside the walk on the first value the fast path does not cover; never escapes this module. */
+const UNSUPPORTED = Symbol('unsupported');
+
+/** superjson's path segment: backslashes doubled, dots escaped. */
+function escapeKey(key: string): string {
+  return key.includes('.') || key.includes('\\') ? key.replace(/\\/g, '\\\\').replace(/\./g, '\\.') : key;
+}
+
+/** superjson rejects these keys (prototype pollution); it throws, so the fallback does too. */
+const isForbiddenKey = (key: string) => key === '__proto__' || key === 'constructor' || key === 'prototype';
+
+/** Keys a JS object lists first, in ascending order, whatever order they were added in. */
+function isArrayIndex(key: string): boolean {
+  const index = Number(key) >>> 0;
+  return index !== 0xffffffff && String(index) === key;
+}
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/** `date.toISOString()` for a valid Date, from the UTC getters: about three times faster in V8. */
+function isoString(date: Date): string {
+  const year = date.getUTCFullYear();
+  if (year < 1000 || year > 9999) return date.toISOString();
+  const ms = date.getUTCMilliseconds();
+  return `${year}-${twoDigits(date.getUTCMonth() + 1)}-${twoDigits(date.getUTCDate())}T${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}:${twoDigits(date.getUTCSeconds())}.${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
+}
+
+/**
+ * Builds what superjson 2.2 builds, for plain objects, arrays, strings, finite numbers, booleans, null, undefined
+ * and Date. superjson collects each container's annotations in a JS object of its own, so index keys ('3') come
+ * before deeper paths ('0.at'); one flat list, with index leaves moved up within their container, gives the same order.
+ */
+class OutputWalker {
+  /** Every object met: superjson records repeated references as referentialEqualities, which we leave to it. */
+  private readonly seen = new Set<object>();
+  /** meta.values, in superjson's order: escaped paths and their annotations. */
+  readonly paths: string[] = [];
+  readonly types: LeafType[] = [];
+  /** The annotation of the top-level value itself, when it is a Date or undefined. */
+  topType: LeafType | undefined;
+
+  /** Walks `value`, found at `key` in a container whose children's paths start with `prefix`; no key for the top. */
+  walk(value: unknown, prefix: string, key?: string | number): unknown {
+    switch (typeof value) {
+      case 'string':
+      case 'boolean':
+        return value;
+      case 'number':
+        // NaN, ±Infinity and -0 get superjson's 'number' annotation.
+        if (Number.isFinite(value) && !Object.is(value, -0)) return value;
+        throw UNSUPPORTED;
+      case 'undefined':
+        this.annotate(pathOf(prefix, key), 'undefined');
+        return null;
+      case 'object':
+        return value === null ? null : this.walkObject(value, pathOf(prefix, key));
+      default:
+        throw UNSUPPORTED;
+    }
+  }
+
+  private walkObject(value: object, path: string | undefined): unknown {
+    if (this.seen.has(value)) throw UNSUPPORTED;
+    this.seen.add(value);
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype === Date.prototype) return this.walkDate(value as Date, path);
+    const prefix = path === undefined ? '' : `${path}.`;
+    if (prototype === Array.prototype) return this.walkArray(value as unknown[], prefix);
+    // superjson treats null-prototype objects as plain ones.
+    if (prototype === Object.prototype || prototype === null) return this.walkRecord(value as Record<string, unknown>, prefix);
+    throw UNSUPPORTED;
+  }
+
+  private walkDate(date: Date, path: string | undefined): unknown {
+    // superjson leaves an invalid Date as it is, unannotated; JSON.stringify then writes null.
+    if (Number.isNaN(date.getTime())) return date;
+    this.annotate(path, 'Date');
+    return isoString(date);
+  }
+
+  private walkArray(array: unknown[], prefix: string): unknown[] {
+    // superjson walks Object.entries: holes are skipped and extra properties are walked.
+    if (Object.keys(array).length !== array.length) throw UNSUPPORTED;
+    const json: unknown[] = [];
+    const start = this.paths.length;
+    let indexLeaves = 0;
+    for (let index = 0; index < array.length; index++) {
+      const item = array[index];
+      if (item === undefined && !(index in array)) throw UNSUPPORTED;
+      const before = this.paths.length;
+      json.push(this.walk(item, prefix, index));
+      if (this.paths.length !== before && isLeaf(item)) this.moveLastTo(start + indexLeaves++);
+    }
+    return json;
+  }
+
+  private walkRecord(record: Record<string, unknown>, prefix: string): Record<string, unknown> {
+    const json: Record<string, unknown> = {};
+    const start = this.paths.length;
+    let indexLeaves = 0;
+    for (const key of Object.keys(record)) {
+      if (isForbiddenKey(key)) throw UNSUPPORTED;
+      const item = record[key];
+      const before = this.paths.length;
+      json[key] = this.walk(item, prefix, key);
+      if (this.paths.length !== before && isLeaf(item) && isArrayIndex(key)) this.moveLastTo(start + indexLeaves++);
+    }
+    return json;
+  }
+
+  private annotate(path: string | undefined, type: LeafType) {
+    if (path === undefined) {
+      this.topType = type;
+    } else {
+      this.paths.push(path);
+      this.types.push(type);
+    }
+  }
+
+  /** Puts the annotation just added at `at`: where an index key lands in its container's annotations object. */
+  private moveLastTo(at: number) {
+    if (at === this.paths.length - 1) return;
+    this.paths.splice(at, 0, this.paths.pop()!);
+    this.types.splice(at, 0, this.types.pop()!);
+  }
+}
+
+const pathOf = (prefix: string, key: string | number | undefined) =>
+  key === undefined ? undefined : prefix + (typeof key === 'number' ? key : escapeKey(key));
+
+const isLeaf = (value: unknown) => value === undefined || value instanceof Date;
+
+/**
+ * `superjson.serialize(value)`, the same object to the key order, without superjson's per-value cost. The first
+ * value outside the covered types (Map, Set, BigInt, RegExp, Error, class instances, NaN, -0, a repeated
+ * reference, ...) hands the whole value to superjson.
+ */
+export function serializeOutput(value: unknown): SuperJSONResult {
+  const walker = new OutputWalker();
+  let json: unknown;
+  try {
+    json = walker.walk(value, '');
+  } catch (error) {
+    if (error === UNSUPPORTED) return superjson.serialize(value);
+    throw error;
+  }
+  const result = { json } as SuperJSONResult;
+  if (walker.topType !== undefined) {
+    result.meta = { values: [walker.topType], v: 1 };
+  } else if (walker.paths.length > 0) {
+    const values: Record<string, [LeafType]> = {};
+    walker.paths.forEach((path, i) => (values[path] = [walker.types[i]!]));
+    result.meta = { values, v: 1 };
+  }
+  return result;
+}
