@@ -7,10 +7,14 @@ export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 
 const PERIOD_MESSAGE = 'Period must be 7, 30, 90 or 365 days';
 
-/** An IANA time zone name the runtime knows ('Europe/Paris', 'UTC'). */
+const knownTimeZones = new Set<string>();
+
+/** An IANA time zone name the runtime knows ('Europe/Paris', 'UTC'). Remembered: building a formatter costs every request. */
 export function isTimeZone(name: string): boolean {
+  if (knownTimeZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
+    knownTimeZones.add(name);
     return true;
   } catch {
     return false;
