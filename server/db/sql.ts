@@ -1,11 +1,16 @@
+import type { Knex } from '@mikro-orm/knex';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * Runs raw SQL on the EntityManager's connection, inside its transaction when it is one
+ * Runs raw SQL on the EntityManager's knex client, inside its transaction when it is one
  * (`em.transactional(tx => ...)` hands out such an EntityManager), so services compose.
+ * The values travel as bind parameters (`?` becomes `$n`). MikroORM's own `execute()` would
+ * format them into the SQL text first and build a log entry per call: about four times the cost.
  */
-export function query<T extends object = Record<string, any>>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
-  return em.getConnection().execute<T[]>(sql, params as any[], 'all', em.getTransactionContext());
+export async function query<T extends object = Record<string, any>>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+  const runner: Knex = em.getTransactionContext<Knex.Transaction>() ?? em.getConnection().getKnex();
+  const result: { rows: T[] } = await runner.raw(sql, params as Knex.RawBinding[]);
+  return result.rows;
 }
 
 /** An ILIKE pattern matching `text` anywhere, with the pattern characters escaped. */
