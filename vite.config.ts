@@ -1,9 +1,111 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PRODUCT_NAME } from './shared/constants';
 import { webAppManifest } from './shared/manifest';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+
+/** Pages the build prerenders, to prerendered/index.html and prerendered/login.html: the server sends them instead of the empty index.html for / and /login (server/app.ts). */
+const PRERENDERED = [
+  { path: '/', page: 'client/pages/LandingPage.tsx', title: PRODUCT_NAME },
+  { path: '/login', page: 'client/pages/LoginPage.tsx', title: `Login | ${PRODUCT_NAME}` },
+];
+
+/**
+ * client/main.tsx loads the app (client/boot.tsx) with a dynamic import, after a prerendered page's first paint:
+ * index.html preloads it and the chunks it imports, so that it downloads beside the entry, as a static import would.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'scroll-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle || !chunk) return [];
+        const files = new Set<string>();
+        const add = (file: string) => {
+          const output = bundle[file];
+          if (files.has(file) || file === chunk.fileName || chunk.imports.includes(file) || output?.type !== 'chunk') return;
+          files.add(file);
+          output.imports.forEach(add);
+        };
+        chunk.dynamicImports.filter((file) => (bundle[file] as { facadeModuleId?: string }).facadeModuleId?.endsWith('/client/boot.tsx')).forEach(add);
+        // Its stylesheet too (the header's), which the dynamic import would add only after the first paint.
+        const css = [...files].flatMap((file) => [...((bundle[file] as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
+        return [
+          ...css.map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+          ...[...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
+
+/**
+ * After the client build, renders the landing and login pages as a visitor who is not signed in first
+ * sees them (client/prerender.tsx, built for Node), into copies of index.html with the page's own
+ * stylesheet: a phone paints them before the JavaScript arrives, and React hydrates that markup.
+ */
+function prerenderPages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'scroll-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // Inside node_modules, so that the Node build finds the packages it leaves external.
+      const ssrDir = mkdtempSync(join(import.meta.dirname, 'node_modules/.scroll-prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root: import.meta.dirname,
+          mode: 'production',
+          logLevel: 'warn',
+          plugins: [react()],
+          build: {
+            ssr: 'client/prerender.tsx',
+            outDir: ssrDir,
+            emptyOutDir: true,
+            // The update prompt mounts only in the browser, after the first render.
+            rollupOptions: { external: ['virtual:pwa-register/react'], output: { entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const { prerender } = (await import(pathToFileURL(join(ssrDir, 'prerender.mjs')).href)) as typeof import('./client/prerender');
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+        const css = (key: string, seen = new Set<string>()): string[] => {
+          if (seen.has(key)) return [];
+          seen.add(key);
+          return [...(manifest[key]?.css ?? []), ...(manifest[key]?.imports ?? []).flatMap((imported) => css(imported, seen))];
+        };
+        // What index.html links already: the entry's stylesheets and the app's (preloadApp).
+        const entryCss = new Set([...css(Object.keys(manifest).find((key) => manifest[key].isEntry)!), ...css('client/boot.tsx')]);
+        for (const { path, page, title } of PRERENDERED) {
+          // The page chunk's stylesheet is linked as the lazy import would add it, so the page paints styled.
+          const links = [...new Set(css(page))].filter((href) => !entryCss.has(href)).map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`);
+          const { head, body } = await prerender(path);
+          const html = template
+            // The page shows without JavaScript: the stylesheets and images come first, the app after them.
+            .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+            .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+            .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+            .replace('</head>', `${links.join('')}${head}</head>`);
+          mkdirSync(join(outDir, 'prerendered'), { recursive: true });
+          writeFileSync(join(outDir, 'prerendered', `${path === '/' ? 'index' : path.slice(1)}.html`), html);
+        }
+      } finally {
+        rmSync(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -18,13 +120,16 @@ export default defineConfig({
       includeManifestIcons: false,
       workbox: {
         // The app shell; the barcode scanner (quagga2) is online-only and too big to precache.
+        // Prerendered pages are for the first visit: the service worker answers navigations with index.html.
         globPatterns: ['**/*.{js,css,html,svg,png}'],
-        globIgnores: ['**/*quagga*'],
+        globIgnores: ['**/*quagga*', 'prerendered/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/_api/, /^\/trpc/, /^\/healthz/, /^\/readyz/],
         cleanupOutdatedCaches: true,
       },
     }),
+    preloadApp(),
+    prerenderPages(),
   ],
   // The manifest lets scripts/bundle-report.ts size each route's initial JavaScript.
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },

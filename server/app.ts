@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -76,10 +76,17 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
 
   if (clientDir && existsSync(resolve(clientDir, 'index.html'))) {
     // preCompressed: the build writes .br and .gz beside each asset (scripts/compress-client.ts).
-    await app.register(fastifyStatic, { root: resolve(clientDir), wildcard: false, index: 'index.html', maxAge: 0, preCompressed: true });
+    await app.register(fastifyStatic, { root: resolve(clientDir), wildcard: false, index: false, maxAge: 0, preCompressed: true });
+    // The pages the build prerendered (vite.config.ts): prerendered/index.html for /, prerendered/login.html for /login.
+    const prerenderedDir = resolve(clientDir, 'prerendered');
+    const prerendered = new Map(
+      (existsSync(prerenderedDir) ? readdirSync(prerenderedDir) : [])
+        .filter((name) => name.endsWith('.html'))
+        .map((name) => [name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, `prerendered/${name}`]),
+    );
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/_api') && !req.url.startsWith('/trpc')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(req.url.split('?')[0]) ?? 'index.html');
       }
       return reply.status(404).send({ error: 'Not found', message: 'Not found', code: 'NOT_FOUND' });
     });

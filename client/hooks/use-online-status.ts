@@ -11,5 +11,6 @@ function subscribe(onChange: () => void) {
 
 /** Whether the browser has a network connection, following its online and offline events. */
 export function useOnlineStatus() {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  // A prerendered page is served online; the browser's own state follows once the app runs.
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
 }

@@ -5,6 +5,7 @@ import { POST_LOGIN_REDIRECT_MS } from '../../shared/constants';
 import { loginInput } from '../../shared/schemas';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useHydrated } from '../hooks/use-hydrated';
 import { useZodForm } from '../hooks/use-zod-form';
 import { loginErrorMessage } from '../lib/auth-errors';
 import { trpc } from '../trpc';
@@ -15,6 +16,10 @@ export default function LoginPage() {
   const utils = trpc.useUtils();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const form = useZodForm(loginInput, { email: '', password: '' });
+  // The server sends this page prerendered. Until the app has taken it over, the form is marked disabled, its
+  // fields are read-only and it has no submit button: what one typed or clicked would be lost, or the browser
+  // would send the form itself (a GET, with the password in the address).
+  const hydrated = useHydrated();
   const login = trpc.auth.loginWithPassword.useMutation({
     onSuccess: ({ user }) => {
       utils.auth.session.setData(undefined, { user });
@@ -30,7 +35,7 @@ export default function LoginPage() {
       <Text c="dimmed" size="sm" ta="center" mt={5}>
         Sign in with your email and password or use Google OAuth.
       </Text>
-      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md" aria-disabled={hydrated ? undefined : true}>
         <Tabs defaultValue="email">
           <Tabs.List grow mb="md">
             <Tabs.Tab value="email">{'Email & Password'}</Tabs.Tab>
@@ -44,9 +49,9 @@ export default function LoginPage() {
                     {loginErrorMessage(login.error.message)}
                   </Alert>
                 )}
-                <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />
-                <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" required {...form.inputProps('password')} />
-                <Button type="submit" loading={false} disabled={login.isPending || login.isSuccess} fullWidth>
+                <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required readOnly={!hydrated} {...form.inputProps('email')} />
+                <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" required readOnly={!hydrated} {...form.inputProps('password')} />
+                <Button type={hydrated ? 'submit' : 'button'} loading={false} disabled={login.isPending || login.isSuccess} fullWidth>
                   {login.isPending ? 'Logging in...' : 'Log In'}
                 </Button>
               </Stack>

@@ -1,0 +1,49 @@
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Router } from 'wouter';
+import { OnlineStatus } from './components/OnlineStatus';
+import { AppRoutes } from './routes';
+import { theme } from './theme';
+import { type createTrpcClient, trpc } from './trpc';
+
+// Toasts only follow an action, so the toaster loads after the first paint, off the critical path.
+const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
+// The service worker registers after the first paint too; the prompt shows only when an update waits.
+const UpdatePrompt = lazy(() => import('./components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+
+/** The toaster and the update prompt mount once the app is on screen: a prerendered page hydrates without them. */
+function AfterFirstRender() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+      <Toaster position="top-center" />
+    </Suspense>
+  );
+}
+
+export interface AppProps {
+  queryClient: QueryClient;
+  trpcClient: ReturnType<typeof createTrpcClient>;
+  /** The page's path when the build prerenders it (client/prerender.tsx); the browser's location otherwise. */
+  ssrPath?: string;
+}
+
+export function App({ queryClient, trpcClient, ssrPath }: AppProps) {
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme}>
+          <Router ssrPath={ssrPath}>
+            <AppRoutes />
+          </Router>
+          <OnlineStatus />
+          <AfterFirstRender />
+        </MantineProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}
