@@ -28,11 +28,14 @@ export interface TestApp {
   sql<T = Record<string, any>>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
-/** Builds the real app on a real database of its own; closed after the file's tests. */
+/**
+ * Builds the real app on a real database of its own; closed after the file's tests. The local
+ * OpenID provider is started only for the files that sign in with it (`localOidc: true`).
+ */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const url = await createTestDatabase();
   const orm = await initOrm(url);
-  const config = { ...loadConfig({}), seedDemoData: false, ...overrides };
+  const config = { ...loadConfig({}), seedDemoData: false, localOidc: false, ...overrides };
   const app = await buildApp({ orm, config });
   await app.ready();
   afterAll(async () => {
