@@ -1,29 +1,19 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import pg from 'pg';
+import type { Knex } from '@mikro-orm/knex';
+import { initOrm } from '../../server/db/orm';
 import { collection, longRentals, membersPerWeek, popularBooks, rentalsPerDay, summary } from '../../server/services/insights';
 import type { ExplainQuery } from './explain';
 
 /**
- * The statements each insight runs for a library over `days` (UTC), caught by running the
- * services once on the benchmark database, so EXPLAIN reads exactly what the server sends.
+ * The statements each insight runs for a library over `days` (UTC), caught from knex while the
+ * services run once on the benchmark database, so EXPLAIN reads exactly what the server sends.
  */
 export async function insightStatements(databaseUrl: string, libraryId: number, days: number): Promise<ExplainQuery[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const orm = await initOrm(databaseUrl);
   const caught: ExplainQuery[] = [];
   let name = '';
-  // The services' only use of the EntityManager: raw SQL with `?` placeholders (server/db/sql.ts).
-  const em = {
-    getTransactionContext: () => undefined,
-    getConnection: () => ({
-      execute: async (sql: string, params: unknown[]) => {
-        let n = 0;
-        const text = sql.replace(/\?/g, () => `$${++n}`);
-        caught.push({ name, sql: text, params });
-        return (await client.query(text, params)).rows;
-      },
-    }),
-  } as unknown as EntityManager;
+  const knex: Knex = orm.em.getConnection().getKnex();
+  knex.on('query', (q: { sql: string; bindings?: unknown[] }) => caught.push({ name, sql: q.sql, params: q.bindings ?? [] }));
+  const em = orm.em.fork();
   const p = { libraryId, days, timeZone: 'UTC' };
   const calls: [string, () => Promise<unknown>][] = [
     ['summary', () => summary(em, p)],
@@ -39,7 +29,7 @@ export async function insightStatements(databaseUrl: string, libraryId: number, 
       await call();
     }
   } finally {
-    await client.end();
+    await orm.close();
   }
   return caught;
 }
