@@ -12,6 +12,7 @@ import { registerRestFacade, sendError } from './rest/adapter';
 import { type AppRouter, appRouter } from './routers';
 import { registerGoogleSignIn } from './services/oauth/routes';
 import { createContext, type ContextDeps } from './trpc/context';
+import { logFailure } from './trpc/init';
 
 export interface AppOptions {
   orm: Orm;
@@ -54,9 +55,7 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => createContext(deps, req, res),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-      },
+      onError: ({ error, path, req }) => logFailure(req.log, error, path ?? req.url),
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 

@@ -3,7 +3,7 @@ import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import superjson from 'superjson';
 import { appRouter } from '../routers';
-import { createCallerFactory, type Meta, publicMessage, UNAVAILABLE_MESSAGE } from '../trpc/init';
+import { createCallerFactory, logFailure, type Meta, publicMessage, UNAVAILABLE_MESSAGE } from '../trpc/init';
 import { type ContextDeps, createContext } from '../trpc/context';
 import { serializeOutput } from '../trpc/serialize-output';
 import { AppError, badRequest, isDatabaseUnavailable } from '../errors';
@@ -40,7 +40,7 @@ export function sendError(reply: FastifyReply, error: unknown) {
         ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE })
         : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error instanceof Error ? error : undefined });
   const status = getHTTPStatusCodeFromError(trpcError);
-  if (status >= 500) reply.log.error({ err: trpcError.cause ?? trpcError }, 'request failed');
+  logFailure(reply.log, trpcError, reply.request.url);
   const message = publicMessage(trpcError);
   const details = trpcError.cause instanceof AppError ? trpcError.cause.details : undefined;
   return reply.status(status).send({ error: message, message, code: trpcError.code, ...(details ? { details } : {}) });

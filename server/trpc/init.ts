@@ -1,7 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { FastifyBaseLogger } from 'fastify';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, isDatabaseUnavailable, toTRPCError } from '../errors';
+import { loggableError } from '../http/logging';
 import type { Context } from './context';
 import { serializeOutput } from './serialize-output';
 
@@ -37,6 +39,20 @@ export function publicMessage(error: TRPCError): string {
   // tRPC's own input failures (a superjson payload that cannot be revived) carry the library's text.
   if (error.code === 'BAD_REQUEST' && error.cause && !(error.cause instanceof AppError)) return 'The request body could not be read.';
   return error.message;
+}
+
+/**
+ * A failed call in the log, through either door: a fault in full (with its stack) at error level;
+ * an unreachable database as one warning line with the driver's reason, since each request made
+ * during an outage says the same.
+ */
+export function logFailure(log: FastifyBaseLogger, error: TRPCError, path: string) {
+  if (error.code === 'SERVICE_UNAVAILABLE') {
+    const reason = error.cause instanceof Error ? loggableError(error.cause).message : undefined;
+    log.warn({ path, reason }, 'database unavailable');
+  } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+    log.error({ err: error.cause ?? error, path }, 'request failed');
+  }
 }
 
 /** An unreachable database becomes the 503 a client retries; anything else goes on as it was. */
