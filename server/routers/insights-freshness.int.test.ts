@@ -73,6 +73,15 @@ describe('never rented', () => {
     const rows = await t.sql<{ id: number; ever_rented: boolean }>(`select id, ever_rented from books where library_id = ? order by id`, [other.id]);
     expect(rows.map((r) => r.ever_rented)).toEqual([true, true, false]);
   });
+
+  it('emptying the rentals table leaves every book never rented', async () => {
+    const other = await newLibrary(t);
+    const book = await newBook(t, { libraryId: other.id });
+    await t.sql(`insert into rentals (book_id, library_id, customer_id, returned_at) values (?, ?, ?, now())`, [book.id, other.id, (await newUser(t)).id]);
+    await t.sql(`truncate rentals`);
+    const [row] = await t.sql<{ rented: number }>(`select count(*)::int as rented from books where ever_rented`);
+    expect(row.rented).toBe(0);
+  });
 });
 
 describe('insights under concurrency', () => {

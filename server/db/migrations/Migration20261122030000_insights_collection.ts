@@ -35,6 +35,13 @@ export class Migration20261122030000_insights_collection extends Migration {
     this.addSql(`create trigger "rentals_unmark_books_rented" after delete on "rentals"
       referencing old table as "old_rentals" for each statement execute function "rentals_unmark_books_rented"();`);
 
+    this.addSql(`create function "rentals_unmark_all_books"() returns trigger language plpgsql as $$
+      begin
+        update "books" set "ever_rented" = false where "ever_rented";
+        return null;
+      end $$;`);
+    this.addSql(`create trigger "rentals_unmark_all_books" after truncate on "rentals" for each statement execute function "rentals_unmark_all_books"();`);
+
     this.addSql(`create index "books_library_never_rented" on "books" ("library_id", lower("title"), "id") where not "ever_rented";`);
     this.addSql(`create index "books_library_totals" on "books" ("library_id") include ("quantity", "ratings_sum", "ratings_count");`);
   }
@@ -42,6 +49,8 @@ export class Migration20261122030000_insights_collection extends Migration {
   override async down(): Promise<void> {
     this.addSql(`drop index "books_library_totals";`);
     this.addSql(`drop index "books_library_never_rented";`);
+    this.addSql(`drop trigger "rentals_unmark_all_books" on "rentals";`);
+    this.addSql(`drop function "rentals_unmark_all_books"();`);
     this.addSql(`drop trigger "rentals_unmark_books_rented" on "rentals";`);
     this.addSql(`drop function "rentals_unmark_books_rented"();`);
     this.addSql(`drop trigger "rentals_mark_books_rented" on "rentals";`);
