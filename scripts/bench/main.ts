@@ -1,6 +1,7 @@
 // `npm run bench`: seeds a separate database at library scale, starts the production build on it
 // and loads it; writes bench-results/latest.md and latest.json (issue 9).
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import pg from 'pg';
@@ -46,6 +47,7 @@ async function main() {
   const { ensureBuild, startServer } = await import('./server');
   const loadBefore = load();
   ensureBuild(buildDir, log);
+  mkdirSync(resultsDir, { recursive: true });
   const db = await createBenchDatabase(log);
   log(`Seeded in ${(db.seedMs / 1000).toFixed(1)} s`);
   const client = new pg.Client({ connectionString: db.url });
