@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { createOfflineQueryClient } from './lib/offline-query-client';
+import { preloadPage } from './routes';
 import { createTrpcClient } from './trpc';
 
 /** Starts the app (client/main.tsx loads this): takes over a prerendered page, or renders into the empty root. */
@@ -12,5 +13,8 @@ const app = (
 );
 const container = document.getElementById('root')!;
 // In a transition, the hydration yields to the browser every few milliseconds instead of one long task.
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+if (container.firstElementChild) {
+  preloadPage(window.location.pathname);
+  startTransition(() => void hydrateRoot(container, app));
+}
 else createRoot(container).render(app);

@@ -5,13 +5,24 @@ import { Header } from './components/Header';
 import { useHashScroll } from './hooks/use-hash-scroll';
 
 // Each route is its own chunk.
-const LandingPage = lazy(() => import('./pages/LandingPage'));
-const LoginPage = lazy(() => import('./pages/LoginPage'));
+const loadLandingPage = () => import('./pages/LandingPage');
+const loadLoginPage = () => import('./pages/LoginPage');
+const LandingPage = lazy(loadLandingPage);
+const LoginPage = lazy(loadLoginPage);
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const KioskPage = lazy(() => import('./pages/KioskPage'));
+
+/**
+ * Starts loading a prerendered page's chunk (client/boot.tsx, before hydrating): React hydrates the page, in its
+ * Suspense boundary, only after the header, and would ask for the chunk only then.
+ */
+export function preloadPage(path: string) {
+  if (path === '/') void loadLandingPage();
+  else if (path === '/login') void loadLoginPage();
+}
 
 function PageLoader() {
   return (

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Te
 import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { POST_LOGIN_REDIRECT_MS } from '../../shared/constants';
-import { loginInput } from '../../shared/schemas';
+import { loginInput } from '../../shared/schemas/user';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useHydrated } from '../hooks/use-hydrated';
