@@ -1,13 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
 import { registerManifest } from './http/manifest';
 import { registerSecurity } from './http/security';
+import { registerClient } from './http/static';
 import { registerRestFacade, sendError } from './rest/adapter';
 import { type AppRouter, appRouter } from './routers';
 import { registerGoogleSignIn } from './services/oauth/routes';
@@ -73,25 +71,7 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
     }
   });
 
-  if (clientDir && existsSync(resolve(clientDir, 'index.html'))) {
-    // preCompressed: the build writes .br and .gz beside each asset (scripts/compress-client.ts).
-    await app.register(fastifyStatic, { root: resolve(clientDir), wildcard: false, index: false, maxAge: 0, preCompressed: true });
-    // The pages the build prerendered (vite.config.ts): prerendered/index.html for /, prerendered/login.html for /login.
-    const prerenderedDir = resolve(clientDir, 'prerendered');
-    const prerendered = new Map(
-      (existsSync(prerenderedDir) ? readdirSync(prerenderedDir) : [])
-        .filter((name) => name.endsWith('.html'))
-        .map((name) => [name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, `prerendered/${name}`]),
-    );
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/_api') && !req.url.startsWith('/trpc')) {
-        return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(req.url.split('?')[0]) ?? 'index.html');
-      }
-      return reply.status(404).send({ error: 'Not found', message: 'Not found', code: 'NOT_FOUND' });
-    });
-  } else {
-    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found', message: 'Not found', code: 'NOT_FOUND' }));
-  }
+  await registerClient(app, clientDir);
 
   return app;
 }

@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerClient } from './static';
+
+describe('serving the built client', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scroll-client-'));
+  mkdirSync(join(dir, 'prerendered'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), 'shell');
+  writeFileSync(join(dir, 'prerendered/index.html'), 'landing');
+  writeFileSync(join(dir, 'prerendered/login.html'), 'login');
+  writeFileSync(join(dir, 'assets/app.js'), 'app');
+  const app = Fastify();
+  const ready = registerClient(app, dir).then(() => app.ready());
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const get = async (url: string) => {
+    await ready;
+    const response = await app.inject({ method: 'GET', url });
+    return { status: response.statusCode, body: response.body };
+  };
+
+  it('sends the prerendered page at its own address, query or not', async () => {
+    expect(await get('/')).toEqual({ status: 200, body: 'landing' });
+    expect(await get('/login')).toEqual({ status: 200, body: 'login' });
+    expect(await get('/login?from=header')).toEqual({ status: 200, body: 'login' });
+  });
+
+  it('sends index.html at every other address the client routes, and the files as they are', async () => {
+    for (const url of ['/dashboard', '/kiosk/1', '/index', '/login/', '/index.html']) expect(await get(url), url).toEqual({ status: 200, body: 'shell' });
+    expect(await get('/assets/app.js')).toEqual({ status: 200, body: 'app' });
+  });
+
+  it('answers unknown API addresses and other methods with 404', async () => {
+    expect((await get('/_api/nothing')).status).toBe(404);
+    expect((await get('/trpc/nothing')).status).toBe(404);
+    await ready;
+    expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+  });
+});

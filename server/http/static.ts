@@ -1,0 +1,33 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const notFound = { error: 'Not found', message: 'Not found', code: 'NOT_FOUND' };
+
+/** The pages the build prerendered (vite.config.ts), by path: prerendered/index.html is /, prerendered/login.html is /login. */
+export function prerenderedPages(clientDir: string): Map<string, string> {
+  const dir = resolve(clientDir, 'prerendered');
+  const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.html')) : [];
+  return new Map(names.map((name) => [name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, `prerendered/${name}`]));
+}
+
+/**
+ * Serves the built client: its files, a prerendered page at its own address and index.html at every other
+ * address the client routes. Unknown API addresses, and everything without a built client, are 404.
+ */
+export async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
+  if (!clientDir || !existsSync(resolve(clientDir, 'index.html'))) {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send(notFound));
+    return;
+  }
+  // preCompressed: the build writes .br and .gz beside each asset (scripts/compress-client.ts).
+  await app.register(fastifyStatic, { root: resolve(clientDir), wildcard: false, index: false, maxAge: 0, preCompressed: true });
+  const prerendered = prerenderedPages(clientDir);
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith('/_api') && !req.url.startsWith('/trpc')) {
+      return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(req.url.split('?')[0]) ?? 'index.html');
+    }
+    return reply.status(404).send(notFound);
+  });
+}
