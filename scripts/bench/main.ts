@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import superjson from 'superjson';
 import { freePort } from '../../server/db/embedded';
+import { cpuMeter } from './cpu';
 import { createBenchDatabase } from './database';
 import { explainAll } from './explain';
 import { openDashboards } from './insights-dashboard';
@@ -96,10 +97,14 @@ async function main() {
       staff,
     );
 
-    // Insights (issue 11): each staff figure over the widest period, its slowest case.
+    // Insights (issue 11): each staff figure over the widest period, its slowest case; with its CPU cost.
+    const meter = await cpuMeter(client, Number(new URL(server.url).port));
+    const metered = (result: LoadResult | undefined, started: ReturnType<typeof meter.read>) =>
+      result && Object.assign(result, { note: [result.note, meter.perRequest(started, result.requests)].filter(Boolean).join('; ') });
     for (const procedure of ['summary', 'popularBooks', 'rentalsPerDay', 'membersPerWeek', 'collection', 'longRentals']) {
       const input = ['collection', 'longRentals'].includes(procedure) ? { libraryId: LIBRARY } : { libraryId: LIBRARY, days: 365, timeZone: 'UTC' };
-      await run(`insights.${procedure}`, `${server.url}/trpc/insights.${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`, staff);
+      const started = meter.read();
+      metered(await run(`insights.${procedure}`, `${server.url}/trpc/insights.${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`, staff), started);
     }
     // A realistic staff load: a few staff open the tab, each opening one batched request of the six
     // figures as the client sends it, each for the next library, period and time zone in turn.
@@ -118,7 +123,8 @@ async function main() {
       if (!wanted(name)) continue;
       await settle(`${server.url}/readyz`);
       log(name);
-      results.push(await openDashboards(name, { staff: count, durationS: DURATION_S, next: dashboard }));
+      const started = meter.read();
+      results.push(metered(await openDashboards(name, { staff: count, durationS: DURATION_S, next: dashboard }), started)!);
     }
 
     const { rows: violations } = await client.query(

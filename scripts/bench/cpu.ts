@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import type pg from 'pg';
+
+/** Linux counts process CPU time in ticks of 10 ms (CLK_TCK = 100). */
+const TICK_MS = 10;
+
+function stat(pid: number): { ppid: number; ticks: number } {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
+/** CPU ticks used so far by a process and its children (PostgreSQL's backends, node's cluster workers). */
+function familyTicks(root: number): number {
+  let total = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const s = stat(Number(name));
+      if (Number(name) === root || s.ppid === root) total += s.ticks;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+const listeningPid = (port: number) => Number(execFileSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }).match(/pid=(\d+)/)?.[1] ?? NaN);
+
+/**
+ * CPU time per request of the server and of PostgreSQL, read from /proc around a scenario: what a
+ * request costs whatever else the machine is running (latency under a shared load says less).
+ */
+export async function cpuMeter(client: pg.Client, serverPort: number) {
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const postmaster = stat(rows[0].pid).ppid;
+  const server = listeningPid(serverPort);
+  const read = () => ({ server: familyTicks(server), postgres: familyTicks(postmaster) });
+  return {
+    read,
+    perRequest(started: ReturnType<typeof read>, requests: number) {
+      const now = read();
+      const ms = (ticks: number) => ((ticks * TICK_MS) / Math.max(requests, 1)).toFixed(2);
+      return `CPU per request: server ${ms(now.server - started.server)} ms, PostgreSQL ${ms(now.postgres - started.postgres)} ms`;
+    },
+  };
+}
