@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from '@mikro-orm/knex';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
@@ -7,10 +8,35 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * The values travel as bind parameters (`?` becomes `$n`). MikroORM's own `execute()` would
  * format them into the SQL text first and build a log entry per call: about four times the cost.
  */
-export async function query<T extends object = Record<string, any>>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function query<T extends object = Record<string, any>>(
+  em: EntityManager,
+  sql: string,
+  params: unknown[] = [],
+  options: QueryOptions = {},
+): Promise<T[]> {
   const runner: Knex = em.getTransactionContext<Knex.Transaction>() ?? em.getConnection().getKnex();
-  const result: { rows: T[] } = await runner.raw(sql, params as Knex.RawBinding[]);
+  const raw = runner.raw(sql, params as Knex.RawBinding[]);
+  const result: { rows: T[] } = await (options.prepared ? raw.options({ name: statementName(sql) }) : raw);
   return result.rows;
+}
+
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on each connection: PostgreSQL parses it once per connection and,
+   * after a few runs, reuses a generic plan, which costs less than parsing and planning each time
+   * (measured: a quarter of the time per session check). Only for statements whose best plan does not
+   * depend on the values: not for searches, whose plan depends on the pattern.
+   */
+  prepared?: boolean;
+}
+
+const statementNames = new Map<string, string>();
+
+/** A name per SQL text: the driver refuses one name for two texts. */
+function statementName(sql: string) {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `s_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`));
+  return name;
 }
 
 /** An ILIKE pattern matching `text` anywhere, with the pattern characters escaped. */

@@ -80,6 +80,7 @@ export async function rentBook(em: EntityManager, args: { libraryId: number; isb
      )
      select outcome.*, rented.* from outcome left join (${CHANGED_RENTAL}) rented on true`,
     [args.libraryId, isbnKey(args.isbn), args.customerId, args.customerId],
+    { prepared: true },
   ).catch((error) => {
     throw isUniqueViolation(error, 'rentals_one_active_per_customer_book') ? conflict(ALREADY_RENTED) : error;
   });
@@ -107,6 +108,7 @@ export async function returnRental(em: EntityManager, rentalId: number): Promise
      )
      ${CHANGED_RENTAL}`,
     [rentalId, rentalId],
+    { prepared: true },
   );
   if (!row) throw conflict(ALREADY_RETURNED);
   return toRental(row);

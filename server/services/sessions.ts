@@ -73,10 +73,11 @@ export async function findSessionAccess(em: EntityManager, token: string, config
        from sessions s join users u on u.id = s.user_id ${joins}
       where s.token_hash = ? and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => ?)`,
     [...params, hashToken(token), config.sessionIdleDays],
+    { prepared: true },
   );
   if (!row) return { user: null, library: null, isStaff: false, rental: null };
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-    await query(em, `update sessions set last_seen_at = now() where id = ?`, [row.session_id]);
+    await query(em, `update sessions set last_seen_at = now() where id = ?`, [row.session_id], { prepared: true });
   }
   const { session_id: _s, last_seen_at: _l, library_id, library_name, is_staff, rental_id, rental_customer_id, ...user } = row;
   return {
