@@ -102,7 +102,10 @@ export async function listBooks(em: EntityManager, filter: BookFilter): Promise<
     params.push(pattern, pattern, pattern);
   }
   params.push(filter.limit ?? BOOKS_PAGE_DEFAULT, filter.cursor ?? 0);
-  const rows = await query<BookRow>(em, `select b.* from books b where ${where.join(' and ')} order by lower(b.title), b.id limit ? offset ?`, params);
+  // A search's best plan depends on its pattern, so only the other lists are prepared.
+  const rows = await query<BookRow>(em, `select b.* from books b where ${where.join(' and ')} order by lower(b.title), b.id limit ? offset ?`, params, {
+    prepared: !filter.search,
+  });
   return rows.map(toBook);
 }
 

@@ -134,6 +134,6 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
   }
   if (!filter.includeReturned) where.push('r.returned_at is null');
   const clause = where.length ? `where ${where.join(' and ')}` : '';
-  const rows = await query<RentalRow>(em, `${rentalSelect} ${clause} order by r.rented_at desc, r.id desc`, params);
+  const rows = await query<RentalRow>(em, `${rentalSelect} ${clause} order by r.rented_at desc, r.id desc`, params, { prepared: true });
   return rows.map(toRental);
 }
