@@ -3,9 +3,11 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './App';
+import { startHydrating } from './hooks/use-hydrated';
 import { createQueryClient, createTrpcClient } from './trpc';
 
 async function render(path: string): Promise<string> {
+  startHydrating();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App queryClient={createQueryClient()} trpcClient={createTrpcClient()} ssrPath={path} />

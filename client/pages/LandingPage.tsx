@@ -1,8 +1,9 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../shared/constants';
-import { useAuth } from '../hooks/use-auth';
+import { useIsAuthenticated } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useHydrated } from '../hooks/use-hydrated';
 import classes from './LandingPage.module.css';
 
 const features = [
@@ -27,7 +28,10 @@ const features = [
 ];
 
 export default function LandingPage() {
-  const { isAuthenticated } = useAuth();
+  // The server sends this page prerendered, as a visitor who is not signed in sees it. React may take it over
+  // after the session check has answered: it must find that markup first, then show the signed-in buttons.
+  const hydrated = useHydrated();
+  const isAuthenticated = useIsAuthenticated() && hydrated;
   useDocumentTitle(PRODUCT_NAME, false);
 
   return (
