@@ -6,7 +6,11 @@ import type { UserRow } from '../services/users';
 import { unavailableOrRethrow } from './init';
 
 export interface Context {
-  /** Forked per request; the global EntityManager is never used in a request. */
+  /**
+   * Where services run SQL (db/sql.ts query) and open transactions (`em.transactional` forks its own).
+   * Requests never load or persist entities, so it is not forked per request: with allowGlobalContext
+   * off, an entity method called on it throws instead of sharing an identity map across requests.
+   */
   em: EntityManager;
   config: Config;
   req: FastifyRequest;
@@ -27,7 +31,7 @@ export interface ContextDeps {
 const NO_SESSION: SessionAccess = { user: null, library: null, isStaff: false, rental: null };
 
 export async function createContext(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
-  const em = deps.em.fork();
+  const { em } = deps;
   const sessionToken = req.cookies[SESSION_COOKIE];
   const readAccess = async (scope?: AccessScope) =>
     sessionToken ? findSessionAccess(em, sessionToken, deps.config, scope).catch(unavailableOrRethrow) : NO_SESSION;
