@@ -12,6 +12,8 @@ export interface Config {
   sessionIdleDays: number;
   sessionAbsoluteDays: number;
   logLevel: string;
+  /** Write each log line at once instead of in batches (to watch a log live, line by line). */
+  logUnbuffered: boolean;
   seedDemoData: boolean;
   openLibraryBaseUrl: string;
   googleBooksBaseUrl: string;
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleDays: num(env.SESSION_IDLE_DAYS, 14),
     sessionAbsoluteDays: num(env.SESSION_ABSOLUTE_DAYS, 60),
     logLevel: env.LOG_LEVEL || 'info',
+    logUnbuffered: bool(env.LOG_UNBUFFERED, false),
     seedDemoData: bool(env.SEED_DEMO_DATA, true),
     openLibraryBaseUrl: env.OPEN_LIBRARY_BASE_URL || 'https://openlibrary.org',
     googleBooksBaseUrl: env.GOOGLE_BOOKS_BASE_URL || 'https://www.googleapis.com',

@@ -42,7 +42,7 @@ async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<v
     orm,
     config: cfg,
     clientDir: process.env.CLIENT_DIR ?? resolve(import.meta.dirname, '../client'),
-    logger: loggerOptions(cfg.logLevel, bufferedStdout()),
+    logger: loggerOptions(cfg.logLevel, cfg.logUnbuffered ? undefined : bufferedStdout()),
   });
   let closing = false;
   const shutdown = async () => {

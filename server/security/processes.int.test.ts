@@ -42,7 +42,7 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-async function startServer(workers: number): Promise<Server> {
+async function startServer(workers: number, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(buildDir, 'server/main.js')], {
     env: {
@@ -56,6 +56,7 @@ async function startServer(workers: number): Promise<Server> {
       LOG_LEVEL: 'info',
       LOCAL_OIDC: 'false',
       CLIENT_DIR: join(buildDir, 'no-client'),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -148,7 +149,8 @@ describe('WEB_CONCURRENCY=2: two worker processes on one database', () => {
 
 describe('SIGTERM', () => {
   it('finishes the requests in flight, then exits 0 and accepts no more', async () => {
-    const server = await startServer(1);
+    // Each log line at once: the test sends SIGTERM when the four requests' first lines appear.
+    const server = await startServer(1, { LOG_UNBUFFERED: 'true' });
     const emails = Array.from({ length: 4 }, (_, i) => `inflight${i}@example.test`);
     const pending = emails.map((email) =>
       request(server, '/_api/auth/register_with_password', { method: 'POST', body: { email, password: 'Password123', displayName: 'In Flight' } }),
