@@ -15,12 +15,14 @@ async function sessionUser(cookie: string | undefined) {
   const token = /(?:^|;\s*)scroll_session=([^;]+)/.exec(cookie ?? '')?.[1];
   if (!token) return null;
   const hash = createHash('sha256').update(decodeURIComponent(token)).digest('hex');
-  const { rows } = await pool.query(
-    `select s.id as session_id, s.last_seen_at, u.id, u.email, u.display_name, u.avatar_url, u.phone_number, u.role, u.created_at
-       from sessions s join users u on u.id = s.user_id
-      where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => $2)`,
-    [hash, 14],
-  );
+  // Prepared, as the app prepares its session read (server/db/sql.ts).
+  const { rows } = await pool.query({
+    name: 'session',
+    text: `select s.id as session_id, s.last_seen_at, u.id, u.email, u.display_name, u.avatar_url, u.phone_number, u.role, u.created_at
+             from sessions s join users u on u.id = s.user_id
+            where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => $2)`,
+    values: [hash, 14],
+  });
   return rows[0] ?? null;
 }
 
