@@ -15,8 +15,29 @@ const start = async () => {
   await import('./boot');
 };
 
+/** Runs once the browser has shown the page's first content, or after 3 s at the latest. */
+function afterFirstPaint(run: () => void) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    run();
+  };
+  setTimeout(once, 3_000);
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(once);
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    // The animation frame comes before the paint, the timeout after it.
+    requestAnimationFrame(() => setTimeout(once));
+  }
+}
+
 // The server sends the landing and login pages prerendered (vite.config.ts): the browser paints that markup
-// first, then the app (downloaded meanwhile: index.html preloads it) runs and takes it over. The animation
-// frame comes before that paint, the timeout after it. Other pages start at once.
-if (document.getElementById('root')!.firstElementChild && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start));
+// first, then the app (downloaded meanwhile: index.html preloads it) runs and takes it over. Other pages, and
+// a page opened in the background, start at once.
+if (document.getElementById('root')!.firstElementChild && document.visibilityState === 'visible') afterFirstPaint(() => void start());
 else void start();
