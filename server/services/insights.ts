@@ -41,6 +41,7 @@ export async function summary(em: EntityManager, p: Period): Promise<InsightsSum
             (select count(*) from rentals r where r.library_id = ? and r.returned_at is null)::int as "currentRentals"
        from period p`,
     [...periodParams(p), p.libraryId, p.libraryId, p.libraryId, p.libraryId, p.libraryId],
+    { prepared: true },
   );
   return row;
 }
@@ -59,6 +60,7 @@ export async function popularBooks(em: EntityManager, p: Period): Promise<z.infe
      select b.id as "bookId", b.title, b.author, t.rentals from top t join books b on b.id = t.book_id
       order by t.rentals desc, lower(b.title), b.id limit 10`,
     [...periodParams(p), p.libraryId],
+    { prepared: true },
   );
   return { books };
 }
@@ -79,6 +81,7 @@ export async function rentalsPerDay(em: EntityManager, p: Period): Promise<z.inf
        left join returned on returned.day = g.day::date
       order by g.day`,
     [...periodParams(p), zone(p), p.libraryId, zone(p), p.libraryId],
+    { prepared: true },
   );
   return { days };
 }
@@ -104,6 +107,7 @@ export async function membersPerWeek(em: EntityManager, p: Period): Promise<z.in
        left join joined on joined.week = w.week
       order by w.week`,
     [...periodParams(p), zone(p), p.libraryId, zone(p), p.libraryId],
+    { prepared: true },
   );
   return { weeks };
 }
@@ -124,6 +128,7 @@ export async function collection(em: EntityManager, libraryId: number): Promise<
             array(select n.title from books n where n.library_id = ? and not n.ever_rented order by lower(n.title), n.id limit ${NEVER_RENTED_TITLES}) as titles
        from books b where b.library_id = ?`,
     [libraryId, libraryId, libraryId],
+    { prepared: true },
   );
   return {
     books: totals.books,
@@ -152,6 +157,7 @@ export async function longRentals(em: EntityManager, libraryId: number): Promise
        from shown s join books b on b.id = s.book_id join users u on u.id = s.customer_id
       order by s.rented_at, s.id`,
     [libraryId, LONG_RENTAL_DAYS],
+    { prepared: true },
   );
   return {
     total: rows[0]?.total ?? 0,
