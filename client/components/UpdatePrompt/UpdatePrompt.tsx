@@ -4,11 +4,21 @@ import { PRODUCT_NAME } from '../../../shared/constants';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
 
+/**
+ * Tells the waiting worker to take over, then reloads once it controls the page, through the browser's
+ * own API: workbox-window's instance sometimes did neither when the app started after the page's first
+ * paint (it took the new worker for someone else's).
+ */
+async function applyUpdate() {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  const registration = await navigator.serviceWorker.getRegistration();
+  registration?.waiting?.postMessage({ type: 'SKIP_WAITING' });
+}
+
 /** Registers the service worker; when a new version is waiting, offers to apply it (the page reloads). */
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_url, registration) {
       // A tab left open for days still hears about new versions.
@@ -22,7 +32,7 @@ export function UpdatePrompt() {
       <Notification title="Update available" onClose={() => setNeedRefresh(false)} closeButtonProps={{ 'aria-label': 'Later' }} maw={360} withBorder role="alert">
         <Text size="sm">A new version of {PRODUCT_NAME} is available.</Text>
         <Group justify="flex-end" mt="xs">
-          <Button size="xs" onClick={() => updateServiceWorker(true)}>
+          <Button size="xs" onClick={() => void applyUpdate()}>
             Update
           </Button>
         </Group>
