@@ -49,7 +49,7 @@ function toRental(row: RentalRow): Rental {
   };
 }
 
-/** The rental row changed by a statement (`changed`), with the book row it changed (`book`) and the customer. */
+/** The rental row a statement changed (`changed`), with the book row it changed (`book_changed`) and the customer. */
 const CHANGED_RENTAL = `
   select r.id, r.book_id, r.library_id, r.customer_id, r.rented_at, r.returned_at,
          b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url, u.display_name, u.email
