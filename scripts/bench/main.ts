@@ -157,7 +157,8 @@ async function main() {
       },
       {
         name: 'session check',
-        sql: `select s.id, s.last_seen_at, u.* from sessions s join users u on u.id = s.user_id
+        sql: `select s.id as session_id, s.last_seen_at, u.id, u.email, u.display_name, u.avatar_url, u.phone_number, u.role, u.created_at
+                from sessions s join users u on u.id = s.user_id
                where s.token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex') and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => 14)`,
         params: [customerToken(FIRST_CUSTOMER_ID)],
       },

@@ -110,7 +110,7 @@ export async function listBooks(em: EntityManager, filter: BookFilter): Promise<
 }
 
 /** The library's copy of a book, by either ISBN form. */
-export async function findBookByIsbn(em: EntityManager, libraryId: number, isbn: string): Promise<BookRow> {
+async function findBookByIsbn(em: EntityManager, libraryId: number, isbn: string): Promise<BookRow> {
   const [row] = await query<BookRow>(em, `select b.* from books b where b.library_id = ? and b.isbn13 = ?`, [libraryId, isbnKey(isbn)]);
   if (!row) throw notFound(bookNotInLibrary(isbn));
   return row;

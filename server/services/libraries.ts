@@ -5,7 +5,7 @@ import type { UserRow } from './users';
 
 export const libraryNotFound = (id: number) => `No library found with the ID: ${id}.`;
 
-export async function isLibraryStaff(em: EntityManager, libraryId: number, userId: number) {
+async function isLibraryStaff(em: EntityManager, libraryId: number, userId: number) {
   const rows = await query(em, `select 1 from library_staff where library_id = ? and user_id = ?`, [libraryId, userId]);
   return rows.length > 0;
 }
@@ -13,11 +13,6 @@ export async function isLibraryStaff(em: EntityManager, libraryId: number, userI
 /** Admins manage every library; a library_admin only those they staff. */
 export async function canManageLibrary(em: EntityManager, user: Pick<UserRow, 'id' | 'role'>, libraryId: number) {
   return user.role === 'admin' || isLibraryStaff(em, libraryId, user.id);
-}
-
-export async function findLibrary(em: EntityManager, libraryId: number): Promise<Library | null> {
-  const rows = await query<Library>(em, `select id, name from libraries where id = ?`, [libraryId]);
-  return rows[0] ?? null;
 }
 
 /** Library admins see the libraries they staff; admins and patrons (who pick one to rent from) see all. */
