@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { periodDay } from '../../shared/schemas';
 import { EXPORT_HEADER } from '../services/insights-export';
 import { newBook, newLibrary, newUser, signedIn } from '../test/factories';
 import { Client, createTestApp, type TestApp } from '../test/harness';
@@ -93,20 +94,20 @@ describe('insights figures', () => {
   });
 
   it('rentals and returns per day: every day of the period, zeros included', async () => {
-    const { days } = await ask('rentalsPerDay', { days: 7, timeZone: 'UTC' });
-    expect(days).toEqual([
-      { day: utcDay(6), rentals: 0, returns: 0 },
-      { day: utcDay(5), rentals: 2, returns: 0 },
-      { day: utcDay(4), rentals: 0, returns: 0 },
-      { day: utcDay(3), rentals: 0, returns: 1 },
-      { day: utcDay(2), rentals: 0, returns: 0 },
-      { day: utcDay(1), rentals: 1, returns: 1 },
-      { day: utcDay(0), rentals: 1, returns: 0 },
-    ]);
-    const year = (await ask('rentalsPerDay', { days: 365 })).days;
-    expect(year).toHaveLength(365);
-    expect(year.reduce((sum: number, d: { rentals: number }) => sum + d.rentals, 0)).toBe(7);
-    expect(year.reduce((sum: number, d: { returns: number }) => sum + d.returns, 0)).toBe(4);
+    expect(await ask('rentalsPerDay', { days: 7, timeZone: 'UTC' })).toEqual({
+      firstDay: utcDay(6),
+      // T-6 .. T: rentals r1 r2 on T-5, r3 on T-1, r4 today; returns r1 on T-3, r2 on T-1.
+      rentals: [0, 2, 0, 0, 0, 1, 1],
+      returns: [0, 0, 0, 1, 0, 1, 0],
+    });
+    const year = await ask('rentalsPerDay', { days: 365 });
+    expect(year.firstDay).toBe(utcDay(364));
+    expect(year.rentals).toHaveLength(365);
+    expect(year.returns).toHaveLength(365);
+    expect(year.rentals.reduce((sum: number, n: number) => sum + n, 0)).toBe(7);
+    expect(year.returns.reduce((sum: number, n: number) => sum + n, 0)).toBe(4);
+    // r7, rented 200 days ago and returned 190 days ago, on its own days.
+    expect([year.rentals[364 - 200], year.returns[364 - 190]]).toEqual([1, 1]);
   });
 
   it('active and new members per week (weeks from Monday), only the period counted', async () => {
@@ -147,9 +148,10 @@ describe('insights figures', () => {
     const tz = 'Asia/Tokyo';
     const [row] = await t.sql<{ at: Date }>(`select rented_at as at from rentals where id = ?`, [ids.r3]);
     const tokyoDay = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date(row.at));
-    const { days } = await ask('rentalsPerDay', { days: 7, timeZone: tz });
-    expect(days.at(-1).day).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date()));
-    expect(days.find((d: { day: string }) => d.day === tokyoDay).rentals).toBeGreaterThanOrEqual(1);
+    const perDay = await ask('rentalsPerDay', { days: 7, timeZone: tz });
+    const dates = perDay.rentals.map((_: number, i: number) => periodDay(perDay.firstDay, i));
+    expect(dates.at(-1)).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date()));
+    expect(perDay.rentals[dates.indexOf(tokyoDay)]).toBeGreaterThanOrEqual(1);
   });
 
   it('a new library reads as empty, not as an error', async () => {
@@ -158,9 +160,9 @@ describe('insights figures', () => {
     const input = { libraryId: fresh.id, days: 30 };
     expect((await client.trpc('query', 'insights.summary', input)).body).toEqual({ rentals: 0, returns: 0, activeMembers: 0, newMembers: 0, currentRentals: 0 });
     expect((await client.trpc('query', 'insights.popularBooks', input)).body).toEqual({ books: [] });
-    const { days } = (await client.trpc('query', 'insights.rentalsPerDay', input)).body;
-    expect(days).toHaveLength(30);
-    expect(days.every((d: { rentals: number; returns: number }) => d.rentals === 0 && d.returns === 0)).toBe(true);
+    const perDay = (await client.trpc('query', 'insights.rentalsPerDay', input)).body;
+    expect(perDay.rentals).toEqual(Array(30).fill(0));
+    expect(perDay.returns).toEqual(Array(30).fill(0));
     expect((await client.trpc('query', 'insights.collection', { libraryId: fresh.id })).body).toEqual({
       books: 0,
       copies: 0,

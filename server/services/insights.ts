@@ -7,7 +7,7 @@ import {
   type longRentalsResponse,
   type membersPerWeekResponse,
   type popularBooksResponse,
-  type rentalsPerDayResponse,
+  type RentalsPerDay,
 } from '../../shared/schemas';
 import { query, toDate } from '../db/sql';
 
@@ -65,25 +65,27 @@ export async function popularBooks(em: EntityManager, p: Period): Promise<z.infe
   return { books };
 }
 
-/** Every day of the period, days without rentals or returns included as zeros. */
-export async function rentalsPerDay(em: EntityManager, p: Period): Promise<z.infer<typeof rentalsPerDayResponse>> {
-  const days = await query<{ day: string; rentals: number; returns: number }>(
+/**
+ * Every day of the period, days without rentals or returns as zeros: a day's index is its date
+ * minus the period's first day, so each array is built in order by the database.
+ */
+export async function rentalsPerDay(em: EntityManager, p: Period): Promise<RentalsPerDay> {
+  const [row] = await query<RentalsPerDay>(
     em,
     `with ${PERIOD},
-     rented as (select (r.rented_at at time zone ?)::date as day, count(*) as n from rentals r, period p
+     rented as (select (r.rented_at at time zone ?)::date - p.first_day as i, count(*)::int as n from rentals r, period p
                  where r.library_id = ? and r.rented_at >= p.starts_at group by 1),
-     returned as (select (r.returned_at at time zone ?)::date as day, count(*) as n from rentals r, period p
-                   where r.library_id = ? and r.returned_at >= p.starts_at group by 1)
-     select to_char(g.day, 'YYYY-MM-DD') as day, coalesce(rented.n, 0)::int as rentals, coalesce(returned.n, 0)::int as returns
-       from period p
-       cross join lateral generate_series(p.first_day::timestamp, p.last_day::timestamp, interval '1 day') as g(day)
-       left join rented on rented.day = g.day::date
-       left join returned on returned.day = g.day::date
-      order by g.day`,
-    [...periodParams(p), zone(p), p.libraryId, zone(p), p.libraryId],
+     returned as (select (r.returned_at at time zone ?)::date - p.first_day as i, count(*)::int as n from rentals r, period p
+                   where r.library_id = ? and r.returned_at >= p.starts_at group by 1),
+     day as (select i from generate_series(0, ?::int - 1) as i)
+     select to_char(p.first_day, 'YYYY-MM-DD') as "firstDay",
+            array(select coalesce(rented.n, 0) from day left join rented using (i) order by day.i) as rentals,
+            array(select coalesce(returned.n, 0) from day left join returned using (i) order by day.i) as returns
+       from period p`,
+    [...periodParams(p), zone(p), p.libraryId, zone(p), p.libraryId, p.days],
     { prepared: true },
   );
-  return { days };
+  return row;
 }
 
 /**

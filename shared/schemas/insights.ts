@@ -49,10 +49,24 @@ export const popularBooksResponse = z.object({
   books: z.array(z.object({ bookId: z.number().int(), title: z.string(), author: z.string(), rentals: z.number().int() })),
 });
 
-/** `day` and `weekStart` are calendar dates, 'YYYY-MM-DD', in the caller's time zone. */
+/**
+ * Every day of the period in order, from `firstDay`: `rentals[i]` and `returns[i]` count day i
+ * (firstDay plus i days; see `periodDay`). Two arrays, not a row per day: a year is 2 KB, not 17.
+ */
 export const rentalsPerDayResponse = z.object({
-  days: z.array(z.object({ day: z.string(), rentals: z.number().int(), returns: z.number().int() })),
+  firstDay: z.string(),
+  rentals: z.array(z.number().int()),
+  returns: z.array(z.number().int()),
 });
+export type RentalsPerDay = z.infer<typeof rentalsPerDayResponse>;
+
+/** The calendar date `offset` days after `firstDay` ('YYYY-MM-DD' both). */
+export function periodDay(firstDay: string, offset: number): string {
+  const [year, month, day] = firstDay.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
+}
+
+/** `weekStart` is a calendar date, 'YYYY-MM-DD', in the caller's time zone. */
 
 export const membersPerWeekResponse = z.object({
   weeks: z.array(z.object({ weekStart: z.string(), activeMembers: z.number().int(), newMembers: z.number().int() })),

@@ -68,8 +68,8 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
       ) : (
         <StatCards summary={summary.data} collection={collection.data} />
       )}
-      <InsightSection title="Rentals and returns per day" query={perDay} isEmpty={(d) => d.days.every((x) => !x.rentals && !x.returns)} empty="No rentals in this period yet.">
-        {(d) => <RentalsChart days={d.days} periodText={periodText} />}
+      <InsightSection title="Rentals and returns per day" query={perDay} isEmpty={(d) => !d.rentals.some(Boolean) && !d.returns.some(Boolean)} empty="No rentals in this period yet.">
+        {(d) => <RentalsChart perDay={d} periodText={periodText} />}
       </InsightSection>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <InsightSection title="Most rented books" query={popular} isEmpty={(d) => d.books.length === 0} empty="No books rented in this period yet.">

@@ -1,13 +1,13 @@
 import { AreaChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
+import { periodDay, type RentalsPerDay } from '../../../shared/schemas';
 import { ChartTable } from './ChartTable';
 import { shortDay } from './period';
 
-type Day = { day: string; rentals: number; returns: number };
-
 /** Rentals and returns per day, as an area chart and, for screen readers, a table. */
-export function RentalsChart({ days, periodText }: { days: Day[]; periodText: string }) {
-  const data = days.map((d) => ({ ...d, label: shortDay(d.day) }));
+export function RentalsChart({ perDay, periodText }: { perDay: RentalsPerDay; periodText: string }) {
+  const days = perDay.rentals.length;
+  const data = perDay.rentals.map((rentals, i) => ({ label: shortDay(periodDay(perDay.firstDay, i)), rentals, returns: perDay.returns[i] }));
   return (
     <>
       <Box aria-hidden="true">
@@ -16,7 +16,7 @@ export function RentalsChart({ days, periodText }: { days: Day[]; periodText: st
           data={data}
           dataKey="label"
           curveType="monotone"
-          withDots={days.length <= 31}
+          withDots={days <= 31}
           tickLine="none"
           gridAxis="y"
           withLegend
