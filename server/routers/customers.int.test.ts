@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customerSchema } from '../../shared/schemas';
-import { addMember, newLibrary, newUser, signedIn } from '../test/factories';
+import { addMember, newLibrary, newUser, staffedLibrary } from '../test/factories';
 import { type Client, createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -8,9 +8,7 @@ let staff: Client;
 let libraryId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await signedIn(t, { role: 'library_admin' });
-  staff = admin.client;
-  libraryId = (await newLibrary(t, { staff: [admin.user.id] })).id;
+  ({ staff, libraryId } = await staffedLibrary(t));
 });
 
 const customers = async (query: string) => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_CUSTOMER_WITH_PHONE } from '../services/customers';
-import { newBook, newLibrary, newUser, signedIn, snapshot } from '../test/factories';
+import { newBook, newUser, snapshot, staffedLibrary } from '../test/factories';
 import { type Client, createTestApp, type TestApp, uniqueEmail } from '../test/harness';
 
 let t: TestApp;
@@ -8,9 +8,7 @@ let staff: Client;
 let libraryId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await signedIn(t, { role: 'library_admin' });
-  staff = admin.client;
-  libraryId = (await newLibrary(t, { staff: [admin.user.id] })).id;
+  ({ staff, libraryId } = await staffedLibrary(t));
 });
 
 const post = (client: Client, path: string, input: unknown) => client.rest('POST', path, input, { superjson: true });
@@ -31,12 +29,11 @@ describe('kiosk customers', () => {
   });
 
   it('limits phone lookups per staff account', async () => {
-    const { client, user } = await signedIn(t, { role: 'library_admin' });
-    const lib = await newLibrary(t, { staff: [user.id] });
+    const other = await staffedLibrary(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) statuses.push((await post(client, '/_api/customer/lookup', { libraryId: lib.id, phoneNumber: '5559999999' })).status);
+    for (let i = 0; i < 32; i++) statuses.push((await post(other.staff, '/_api/customer/lookup', { libraryId: other.libraryId, phoneNumber: '5559999999' })).status);
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
-    const limited = await post(client, '/_api/customer/lookup', { libraryId: lib.id, phoneNumber: '5559999999' });
+    const limited = await post(other.staff, '/_api/customer/lookup', { libraryId: other.libraryId, phoneNumber: '5559999999' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber: '5559999999' })).status).toBe(404);

@@ -43,6 +43,13 @@ export async function newLibrary(t: TestApp, values: { name?: string; staff?: nu
   return library;
 }
 
+/** A new library with a signed-in library admin on its staff. */
+export async function staffedLibrary(t: TestApp) {
+  const admin = await signedIn(t, { role: 'library_admin' });
+  const library = await newLibrary(t, { staff: [admin.user.id] });
+  return { staff: admin.client, libraryId: library.id };
+}
+
 export async function addMember(t: TestApp, libraryId: number, userId: number) {
   await t.sql(`insert into library_members (library_id, user_id) values (?, ?) on conflict do nothing`, [libraryId, userId]);
 }
