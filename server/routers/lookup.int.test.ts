@@ -1,20 +1,16 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeBookProviders, type FakeBookProviders } from '../test/book-providers';
-import { Client, createTestApp, signUp, type TestApp } from '../test/harness';
+import { createLookupTestApp, type FakeBookProviders, resetLookups, withoutWaiting } from '../test/book-providers';
+import { Client, signUp, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let providers: FakeBookProviders;
 let reader: Client;
 
 beforeAll(async () => {
-  providers = await startFakeBookProviders();
-  t = await createTestApp({ openLibraryBaseUrl: providers.url, googleBooksBaseUrl: providers.url, lookupTimeoutMs: 200 });
+  ({ t, providers } = await createLookupTestApp());
   reader = (await signUp(t)).client;
 });
-beforeEach(async () => {
-  providers.reset();
-  await t.sql(`delete from isbn_lookups`);
-});
+beforeEach(() => resetLookups(t, providers));
 
 describe.each(['rest', 'trpc'] as const)('book lookup through %s', (door) => {
   const lookup = (client: Client, input: unknown) =>
@@ -46,11 +42,9 @@ describe.each(['rest', 'trpc'] as const)('book lookup through %s', (door) => {
   it('answers book: null, quickly, when the providers are down', async () => {
     providers.behave('openLibrary', 'slow');
     providers.behave('googleBooks', 'error');
-    const started = Date.now();
-    const res = await lookup(reader, { isbn: '9780547928227' });
+    const res = await withoutWaiting(() => lookup(reader, { isbn: '9780547928227' }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ book: null });
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it("refuses empty and malformed ISBNs with the spec's messages", async () => {

@@ -1,12 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { isbnKey } from '../../shared/isbn';
+import { createTestApp, type TestApp } from './harness';
 
 export type Provider = 'openLibrary' | 'googleBooks';
+/** Every way a provider fails on a bad day; none of them says anything about the book. */
+export const PROVIDER_FAILURES = ['slow', 'error', 'malformed', 'truncated'] as const;
 /** How a provider answers: as the real service does, or as it does on a bad day. */
-export type Behaviour = 'normal' | 'notFound' | 'slow' | 'malformed' | 'truncated' | 'error';
+export type Behaviour = 'normal' | 'notFound' | (typeof PROVIDER_FAILURES)[number];
 
 /** Long enough to outlast any test's lookupTimeoutMs. */
 export const SLOW_MS = 1_500;
@@ -114,4 +117,25 @@ export async function startFakeBookProviders(): Promise<FakeBookProviders> {
       requests.length = 0;
     },
   };
+}
+
+/** The app asking the fake providers, with a lookup timeout that a slow provider outlasts. */
+export async function createLookupTestApp() {
+  const providers = await startFakeBookProviders();
+  const t = await createTestApp({ openLibraryBaseUrl: providers.url, googleBooksBaseUrl: providers.url, lookupTimeoutMs: 200 });
+  return { t, providers };
+}
+
+/** Providers behaving normally again, nothing asked of them yet, and nothing cached: the start of each lookup test. */
+export async function resetLookups(t: TestApp, providers: FakeBookProviders) {
+  providers.reset();
+  await t.sql(`delete from isbn_lookups`);
+}
+
+/** Runs a lookup and checks that it gave up on any slow provider instead of waiting out SLOW_MS. */
+export async function withoutWaiting<T>(lookup: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await lookup();
+  expect(Date.now() - started).toBeLessThan(1_000);
+  return result;
 }
