@@ -261,3 +261,126 @@ describe('rental lists', () => {
     expect(mineHere.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([here.id]);
   });
 });
+
+describe('rental list pages', () => {
+  let staff: Client;
+  let libraryId: number;
+  let reader: { client: Client; id: number };
+  /** The library's active rental ids, newest first, ties by id descending: the order every page follows. */
+  let active: number[];
+  const ids = (body: { rentalId: number }[]) => body.map((r) => r.rentalId);
+  const page = async (query: string) => {
+    const res = await get(staff, `/_api/rentals?libraryId=${libraryId}${query}`);
+    expect(res.status).toBe(200);
+    return ids(res.body);
+  };
+
+  beforeAll(async () => {
+    ({ staff, library: { id: libraryId } } = await staffedLibrary());
+    const signedInReader = await signedIn(t);
+    reader = { client: signedInReader.client, id: signedInReader.user.id };
+    const others = await Promise.all(Array.from({ length: 9 }, () => newUser(t)));
+    await t.sql(
+      `insert into books (library_id, isbn, isbn13, title, author, quantity, available_count)
+       select ?, 'R' || g, 'R' || g, 'Paged ' || g, 'Pager', 10, 10 from generate_series(1, 60) g`,
+      [libraryId],
+    );
+    // The reader has 60 books out, more than a default page; nine others have 8 each. Rental times
+    // repeat in groups (book id mod 7 hours ago), so the order rests on the id tie-breaker too.
+    for (const [customerId, books] of [[reader.id, 60], ...others.map((u) => [u.id, 8])]) {
+      await t.sql(
+        `insert into rentals (book_id, library_id, customer_id, rented_at)
+         select b.id, b.library_id, ?, timestamptz '2026-01-01' - (b.id % 7) * interval '1 hour'
+           from books b where b.library_id = ? and b.isbn in (select 'R' || g from generate_series(1, ?) g)`,
+        [customerId, libraryId, books],
+      );
+    }
+    await t.sql(`update rentals set returned_at = now() where id in (select id from rentals where library_id = ? and customer_id <> ? order by id limit 12)`, [
+      libraryId,
+      reader.id,
+    ]);
+    await t.sql(
+      `update books b set available_count = b.quantity - (select count(*) from rentals r where r.book_id = b.id and r.returned_at is null) where b.library_id = ?`,
+      [libraryId],
+    );
+    const rows = await t.sql<{ id: number; rented_at: Date | string }>(`select id, rented_at from rentals where library_id = ? and returned_at is null`, [libraryId]);
+    active = rows
+      .map((r) => ({ id: r.id, at: new Date(r.rented_at).getTime() }))
+      .sort((a, b) => b.at - a.at || b.id - a.id)
+      .map((r) => r.id);
+    expect(active).toHaveLength(120);
+    expect(new Set(rows.map((r) => new Date(r.rented_at).getTime())).size).toBe(7);
+  });
+
+  it('answers the first 50, newest first, when no limit is given, through both doors', async () => {
+    expect(await page('')).toEqual(active.slice(0, 50));
+    const viaTrpc = await staff.trpc('query', 'rentals.list', { libraryId });
+    expect(viaTrpc.status).toBe(200);
+    expect(ids(viaTrpc.body)).toEqual(active.slice(0, 50));
+  });
+
+  it('answers the page size asked for, up to 200', async () => {
+    expect(await page('&limit=7')).toEqual(active.slice(0, 7));
+    expect(await page('&limit=200')).toEqual(active);
+    const viaTrpc = await staff.trpc('query', 'rentals.list', { libraryId, limit: 7 });
+    expect(ids(viaTrpc.body)).toEqual(active.slice(0, 7));
+  });
+
+  it('continues from the cursor with no row repeated or skipped, through both doors', async () => {
+    const seen: number[] = [];
+    for (let cursor = 0; ; cursor += 33) {
+      const next = await page(`&limit=33&cursor=${cursor}`);
+      seen.push(...next);
+      if (next.length < 33) break;
+    }
+    expect(seen).toEqual(active);
+
+    // tRPC 11's infinite queries send a direction along with the cursor.
+    const viaTrpc: number[] = [];
+    for (let cursor = 0; cursor < active.length; cursor += 50) {
+      const res = await staff.trpc('query', 'rentals.list', { libraryId, limit: 50, cursor, direction: 'forward' });
+      expect(res.status).toBe(200);
+      viaTrpc.push(...ids(res.body));
+    }
+    expect(viaTrpc).toEqual(active);
+    expect(await page(`&limit=10&cursor=${active.length}`)).toEqual([]);
+  });
+
+  it('pages the list with returned rentals the same way', async () => {
+    const all = await page('&includeReturned=true&limit=200');
+    expect(all).toHaveLength(132);
+    const paged = [...(await page('&includeReturned=true&limit=100')), ...(await page('&includeReturned=true&limit=100&cursor=100'))];
+    expect(paged).toEqual(all);
+  });
+
+  it("answers one customer's list whole when no limit is given, so the kiosk's count is exact", async () => {
+    const readers = await page(`&customerId=${reader.id}`);
+    expect(readers).toHaveLength(60);
+    expect(readers).toEqual(active.filter((id) => readers.includes(id)));
+    expect(await page(`&customerId=${reader.id}&limit=10&cursor=55`)).toEqual(readers.slice(55));
+    const mine = await reader.client.trpc('query', 'rentals.mine', { libraryId });
+    expect(ids(mine.body)).toEqual(readers);
+  });
+
+  it('refuses a bad limit or cursor with a clear message, through both doors, changing nothing', async () => {
+    const before = await snapshot(t);
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ limit: 0 }, 'Limit must be between 1 and 200'],
+      [{ limit: 201 }, 'Limit must be between 1 and 200'],
+      [{ limit: 'ten' }, 'Limit must be between 1 and 200'],
+      [{ limit: 2.5 }, 'Limit must be between 1 and 200'],
+      [{ cursor: -1 }, 'Cursor must be a non-negative integer'],
+      [{ cursor: 'next' }, 'Cursor must be a non-negative integer'],
+    ];
+    for (const [bad, message] of refusals) {
+      const query = Object.entries(bad).map(([k, v]) => `&${k}=${v}`).join('');
+      const rest = await get(staff, `/_api/rentals?libraryId=${libraryId}${query}`);
+      expect(rest.status, query).toBe(400);
+      expect(rest.body.message, query).toBe(message);
+      const rpc = await staff.trpc('query', 'rentals.list', { libraryId, ...bad });
+      expect(rpc.status, query).toBe(400);
+      expect(rpc.body.message, query).toBe(message);
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+});

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey } from '../../shared/isbn';
-import type { Rental } from '../../shared/schemas';
+import { type Rental, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, isUniqueViolation, notFound } from '../errors';
 import { bookNotInLibrary } from './books';
@@ -118,9 +118,15 @@ export interface RentalFilter {
   libraryId?: number;
   customerId?: number;
   includeReturned?: boolean;
+  /**
+   * Page size and offset into the newest-first order. Without a limit, a library's list is cut at
+   * RENTALS_PAGE_DEFAULT; one customer's list is whole, so its count is exact (the kiosk shows it).
+   */
+  limit?: number;
+  cursor?: number;
 }
 
-/** Newest first; active ones only unless includeReturned. */
+/** Newest first (the id breaks ties, so pages neither repeat nor skip a row); active ones only unless includeReturned. */
 export async function listRentals(em: EntityManager, filter: RentalFilter): Promise<Rental[]> {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -134,6 +140,8 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
   }
   if (!filter.includeReturned) where.push('r.returned_at is null');
   const clause = where.length ? `where ${where.join(' and ')}` : '';
-  const rows = await query<RentalRow>(em, `${rentalSelect} ${clause} order by r.rented_at desc, r.id desc`, params, { prepared: true });
+  // A null limit is PostgreSQL's LIMIT ALL, so paged and whole lists share one prepared statement.
+  params.push(filter.limit ?? (filter.customerId === undefined ? RENTALS_PAGE_DEFAULT : null), filter.cursor ?? 0);
+  const rows = await query<RentalRow>(em, `${rentalSelect} ${clause} order by r.rented_at desc, r.id desc limit ? offset ?`, params, { prepared: true });
   return rows.map(toRental);
 }

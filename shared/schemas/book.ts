@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH } from '../constants';
 import { hasIsbnLength } from '../isbn';
-import { positiveId, queryBoolean, queryInt } from './common';
+import { pageFields, positiveId, queryBoolean } from './common';
 
 export const bookSchema = z.object({
   id: z.number().int(),
@@ -50,12 +50,8 @@ export const booksQuery = z.strictObject({
   libraryId: positiveId('Library ID must be a positive integer'),
   available: queryBoolean().optional(),
   search: z.string().trim().max(200, 'Search text is too long').optional(),
-  /** Page size; the server applies BOOKS_PAGE_DEFAULT when absent. */
-  limit: queryInt('Limit must be between 1 and 200', 1, BOOKS_PAGE_MAX).optional(),
-  /** Offset into the ordered list (tRPC's infinite queries pass their page param here). */
-  cursor: queryInt('Cursor must be a non-negative integer', 0).optional(),
-  /** Sent by tRPC 11's infinite queries alongside the cursor; paging only goes forward, so it is ignored. */
-  direction: z.enum(['forward', 'backward']).optional(),
+  /** The server applies BOOKS_PAGE_DEFAULT when no limit is given. */
+  ...pageFields(BOOKS_PAGE_MAX),
 });
 
 const optionalUrl = (message: string) =>

@@ -15,6 +15,17 @@ export const queryInt = (message: string, min: number, max?: number) => {
   return z.preprocess(fromQueryNumber, max === undefined ? n : n.max(max, message));
 };
 
+/**
+ * Offset paging of a list, through either door: `limit` is the page size (1 to max), `cursor` the
+ * offset into the list's order (tRPC's infinite queries pass their page param here), and `direction`
+ * is what tRPC 11's infinite queries send alongside the cursor; paging only goes forward, so it is ignored.
+ */
+export const pageFields = (max: number) => ({
+  limit: queryInt(`Limit must be between 1 and ${max}`, 1, max).optional(),
+  cursor: queryInt('Cursor must be a non-negative integer', 0).optional(),
+  direction: z.enum(['forward', 'backward']).optional(),
+});
+
 export const queryBoolean = () => z.preprocess(fromQueryBoolean, z.boolean());
 
 export const emptyInput = z.object({}).strict().optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId, queryBoolean } from './common';
+import { pageFields, positiveId, queryBoolean } from './common';
 import { payloadIsbn } from './book';
 
 export const rentalSchema = z.object({
@@ -33,11 +33,20 @@ export const kioskRentalInput = rentInput.extend({ customerId: positiveId('Custo
 
 export const returnInput = z.strictObject({ rentalId: positiveId('Rental ID must be a positive integer') });
 
+/** A library's rentals come a page at a time (as its books do): 50 cards is what the staff tab shows first. */
+export const RENTALS_PAGE_DEFAULT = 50;
+export const RENTALS_PAGE_MAX = 200;
+
 export const rentalsQuery = z.strictObject({
   libraryId: positiveId('Library ID must be a positive integer'),
   includeReturned: queryBoolean().optional(),
   /** One customer's rentals at this library (the kiosk's 'Current Rentals'). */
   customerId: positiveId('Customer ID must be a positive integer').optional(),
+  /**
+   * Newest first. Without a limit a library's list is cut at RENTALS_PAGE_DEFAULT, but one customer's
+   * list is answered whole: the kiosk shows its count ('Current Rentals (N)'), which must be exact.
+   */
+  ...pageFields(RENTALS_PAGE_MAX),
 });
 
 export const myRentalsQuery = z.strictObject({
