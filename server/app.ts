@@ -3,6 +3,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
+import { RequestLog } from './http/logging';
 import { registerManifest } from './http/manifest';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
@@ -28,6 +29,7 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => crypto.randomUUID(),
+    logController: new RequestLog(),
   });
   const deps: ContextDeps = { em: orm.em, config };
   // Before any route: Fastify gives each route the error handler in force when it is added.

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
 
 /** Query parameters that carry a secret (OAuth codes and state, tokens); their values never reach a log. */
@@ -56,8 +56,23 @@ export function loggerOptions(level: string, stream?: pino.DestinationStream): L
 }
 
 /**
+ * One line per request, when it is answered: method, URL, status and time taken, under the
+ * request's reqId. Its arrival has a line of its own only at debug level.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/**
  * Standard output, written in batches of up to 4 KB and at least once a second rather than with one
- * write per line (two lines per request), and flushed when the process exits.
+ * write per line, and flushed when the process exits.
  */
 export function bufferedStdout() {
   const destination = pino.destination({ dest: 1, minLength: 4096, sync: false });

@@ -79,7 +79,7 @@ describe('logs', () => {
     for (const secret of secrets) expect(lines.filter((line) => line.includes(secret))).toEqual([]);
     expect(lines.filter((line) => /scroll_session=|"password"|"tempToken"/.test(line))).toEqual([]);
 
-    const requestIds = new Set(entries.filter((e) => e.msg === 'incoming request').map((e) => e.reqId));
+    const requestIds = new Set(entries.filter((e) => e.msg === 'request completed').map((e) => e.reqId));
     expect(requestIds.size).toBe(7);
     expect(requestIds).toContain(callback.headers['x-request-id']);
     const failure = entries.find((e) => e.level >= 50 && e.err && requestIds.has(e.reqId)) as { err: { message: string; stack: string } } | undefined;

@@ -114,7 +114,7 @@ describe('WEB_CONCURRENCY=2: two worker processes on one database', () => {
     const statuses = answers.map((a) => a.status);
     const [book] = (await db.query(`select available_count from books where library_id = $1`, [libraryId])).rows;
     const [{ active }] = (await db.query(`select count(*)::int as active from rentals where library_id = $1 and returned_at is null`, [libraryId])).rows;
-    const stormPids = () => new Set(server.logs.filter((l) => l.msg === 'incoming request' && l.req?.url === '/_api/books/rent').map((l) => l.pid));
+    const stormPids = () => new Set(server.logs.filter((l) => l.msg === 'request completed' && l.req?.url === '/_api/books/rent').map((l) => l.pid));
     // Log lines reach stdout in batches, at least once a second (http/logging.ts bufferedStdout).
     await expect.poll(() => stormPids().size, { timeout: 3000 }).toBe(2);
     console.log(
@@ -138,7 +138,7 @@ describe('WEB_CONCURRENCY=2: two worker processes on one database', () => {
       const session = await request(server, '/_api/auth/session', { cookie });
       expect((await session.json()).user?.email).toBe('both@example.test');
     }
-    const sessionPids = () => new Set(server.logs.slice(before).filter((l) => l.msg === 'incoming request' && l.req?.url === '/_api/auth/session').map((l) => l.pid)).size;
+    const sessionPids = () => new Set(server.logs.slice(before).filter((l) => l.msg === 'request completed' && l.req?.url === '/_api/auth/session').map((l) => l.pid)).size;
     // Log lines reach stdout in batches, at least once a second (http/logging.ts bufferedStdout).
     await expect.poll(sessionPids, { timeout: 3000 }).toBe(2);
 
@@ -149,8 +149,8 @@ describe('WEB_CONCURRENCY=2: two worker processes on one database', () => {
 
 describe('SIGTERM', () => {
   it('finishes the requests in flight, then exits 0 and accepts no more', async () => {
-    // Each log line at once: the test sends SIGTERM when the four requests' first lines appear.
-    const server = await startServer(1, { LOG_UNBUFFERED: 'true' });
+    // Each log line at once, arrivals included (debug): the test sends SIGTERM when the four requests' arrival lines appear.
+    const server = await startServer(1, { LOG_UNBUFFERED: 'true', LOG_LEVEL: 'debug' });
     const emails = Array.from({ length: 4 }, (_, i) => `inflight${i}@example.test`);
     const pending = emails.map((email) =>
       request(server, '/_api/auth/register_with_password', { method: 'POST', body: { email, password: 'Password123', displayName: 'In Flight' } }),
