@@ -1,9 +1,10 @@
 // The floor: bare Fastify routes on `pg` running the same SQL as the session check
 // (server/services/sessions.ts) and the book search (server/services/books.ts listBooks, its default
-// page of 100), which, like the app's, checks the session first.
+// page, BOOKS_PAGE_DEFAULT), which, like the app's, checks the session first.
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { BOOKS_PAGE_DEFAULT } from '../../shared/schemas';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const app = Fastify({ logger: false });
@@ -32,8 +33,8 @@ app.get<{ Querystring: { libraryId: string; search: string } }>('/bare/books', a
   const pattern = containsPattern(req.query.search);
   const { rows } = await pool.query(
     `select b.* from books b where b.library_id = $1 and (b.title || E'\\x1f' || b.author) ilike $2 and (b.title ilike $2 or b.author ilike $2)
-      order by lower(b.title), b.id limit 100`,
-    [Number(req.query.libraryId), pattern],
+      order by lower(b.title), b.id limit $3`,
+    [Number(req.query.libraryId), pattern, BOOKS_PAGE_DEFAULT],
   );
   return rows;
 });

@@ -107,9 +107,9 @@ describe('list books', () => {
       all = (await t.sql<{ id: number }>(`select id from books where library_id = ? order by id`, [lib])).map((r) => r.id);
     });
 
-    it('answers a default page of 100, in title then id order', async () => {
+    it('answers a default page of 50, in title then id order', async () => {
       const page = await list(reader, `libraryId=${lib}`);
-      expect(page.map((b) => b.id)).toEqual(all.slice(0, 100));
+      expect(page.map((b) => b.id)).toEqual(all.slice(0, 50));
     });
 
     it('pages by limit and cursor without overlap, covering every book, through both doors', async () => {

@@ -43,7 +43,8 @@ export const payloadIsbn = z
   .min(ISBN_MIN_LENGTH, 'ISBN must be at least 10 characters')
   .max(ISBN_MAX_LENGTH, 'ISBN must be at most 13 characters');
 
-export const BOOKS_PAGE_DEFAULT = 100;
+/** The page the app's own lists ask for (dashboards, the kiosk's search), and what a list without a limit gets. */
+export const BOOKS_PAGE_DEFAULT = 50;
 export const BOOKS_PAGE_MAX = 200;
 
 export const booksQuery = z.strictObject({
