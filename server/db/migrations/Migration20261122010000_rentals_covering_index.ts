@@ -1,8 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The staff insights and the rentals list read a library's rentals by time: carry the columns
- * they need in the index so PostgreSQL can answer from the index alone.
+ * The staff insights read a library's rentals by time: carry the columns they need in the index so
+ * PostgreSQL can answer from the index alone. The rentals list with returned ones walks it for its
+ * newest-first order, then reads each page's rows from the table (it needs the rental id); the list
+ * of active rentals walks the partial rentals_library_active instead.
  */
 export class Migration20261122010000_rentals_covering_index extends Migration {
   override async up(): Promise<void> {
