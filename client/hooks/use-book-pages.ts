@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { nextOffset } from '../lib/paging';
 import { trpc } from '../trpc';
 
 /** Books per page the dashboards ask for; the server caps a page at 200. */
@@ -11,7 +12,7 @@ export const BOOK_PAGE_SIZE = 50;
 export function useBookPages(input: { libraryId: number; available?: boolean }) {
   const query = trpc.books.list.useInfiniteQuery(
     { ...input, limit: BOOK_PAGE_SIZE },
-    { getNextPageParam: (last, all) => (last.length === BOOK_PAGE_SIZE ? all.flat().length : undefined) },
+    { getNextPageParam: nextOffset(BOOK_PAGE_SIZE) },
   );
   const books = useMemo(() => query.data?.pages.flat(), [query.data]);
   return { query, books };

@@ -21,6 +21,7 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
   const search = useSearch();
   const [times] = useState(() => inactivityTimesFrom(search));
   const { secondsLeft, stayActive } = useKioskInactivity({ ...times, onTimeout: onLogout });
+  // Unpaged on purpose: the server answers one customer's list whole, so the tab's count is exact.
   const rentals = trpc.rentals.list.useQuery({ libraryId, customerId: customer.id });
 
   return (

@@ -1,25 +1,33 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { Rental } from '../../../shared/schemas';
 import { useReturnRental } from '../../hooks/use-rental-actions';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { nextOffset } from '../../lib/paging';
 import { trpc } from '../../trpc';
-import { BookCover } from '../BookList';
+import { BookCover, LoadMoreButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 
-/** The library's active rentals. */
+/** Rentals per page the tab asks for, as for books; the server caps a page at 200. */
+const RENTAL_PAGE_SIZE = 50;
+
+/** The library's active rentals, newest first, a page at a time. Returning one refreshes the loaded pages. */
 export function RentalsPanel({ libraryId }: { libraryId: number }) {
-  const rentals = trpc.rentals.list.useQuery({ libraryId });
-  if (rentals.isPending) return <ListSkeleton label="Loading rentals" height={160} />;
-  if (rentals.isError) return <ErrorAlert>Error fetching rentals: {errorMessage(rentals.error, callFallbacks.fetchRentals)}</ErrorAlert>;
-  if (rentals.data.length === 0) return <EmptyText>No books are currently rented.</EmptyText>;
+  const pages = trpc.rentals.list.useInfiniteQuery({ libraryId, limit: RENTAL_PAGE_SIZE }, { getNextPageParam: nextOffset(RENTAL_PAGE_SIZE) });
+  const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+  if (pages.isPending) return <ListSkeleton label="Loading rentals" height={160} />;
+  if (pages.isError || !rentals) return <ErrorAlert>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
+  if (rentals.length === 0) return <EmptyText>No books are currently rented.</EmptyText>;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-      {rentals.data.map((rental) => (
-        <RentalCard key={rental.rentalId} rental={rental} />
-      ))}
-    </SimpleGrid>
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {rentals.map((rental) => (
+          <RentalCard key={rental.rentalId} rental={rental} />
+        ))}
+      </SimpleGrid>
+      <LoadMoreButton items="rentals" hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
+    </Stack>
   );
 }
 
