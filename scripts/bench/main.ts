@@ -93,7 +93,7 @@ async function main() {
       await settle(`${server.url}/readyz`);
       results.push(await rentCycle(server.url, LIBRARY, contested, cookies));
     }
-    // The first page of the library's books (100, the server's default page): the heaviest answer, so last.
+    // The first page of the library's books, at the server's default page size (BOOKS_PAGE_DEFAULT).
     await run('library book list', `${server.url}/_api/books?libraryId=${LIBRARY}`, staff);
     await run(
       'dashboard first view (tRPC batch)',
