@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
+import { BOOKS_PAGE_DEFAULT } from '../../shared/schemas';
 import { nextOffset } from '../lib/paging';
 import { trpc } from '../trpc';
-
-/** Books per page the dashboards ask for; the server caps a page at 200. */
-export const BOOK_PAGE_SIZE = 50;
 
 /**
  * A library's books a page at a time (tRPC passes the page param as `cursor`, an offset).
@@ -11,8 +9,8 @@ export const BOOK_PAGE_SIZE = 50;
  */
 export function useBookPages(input: { libraryId: number; available?: boolean }) {
   const query = trpc.books.list.useInfiniteQuery(
-    { ...input, limit: BOOK_PAGE_SIZE },
-    { getNextPageParam: nextOffset(BOOK_PAGE_SIZE) },
+    { ...input, limit: BOOKS_PAGE_DEFAULT },
+    { getNextPageParam: nextOffset(BOOKS_PAGE_DEFAULT) },
   );
   const books = useMemo(() => query.data?.pages.flat(), [query.data]);
   return { query, books };

@@ -2,6 +2,7 @@ import { Button, Divider, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
+import { BOOKS_PAGE_DEFAULT } from '../../../shared/schemas';
 import { useKioskRent } from '../../hooks/use-kiosk-rentals';
 import { trpc } from '../../trpc';
 import { ScanDialog } from '../ScanDialog';
@@ -13,7 +14,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
   const [scanning, setScanning] = useState(false);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const books = trpc.books.list.useQuery({ libraryId, search: debouncedSearch, limit: 50 }, { enabled: debouncedSearch !== '' });
+  const books = trpc.books.list.useQuery({ libraryId, search: debouncedSearch, limit: BOOKS_PAGE_DEFAULT }, { enabled: debouncedSearch !== '' });
   const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
   const rentScanned = (isbn: string) => {
     setScanning(false);

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId, useMemo } from 'react';
-import type { Rental } from '../../../shared/schemas';
+import { RENTALS_PAGE_DEFAULT, type Rental } from '../../../shared/schemas';
 import { useReturnRental } from '../../hooks/use-rental-actions';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
@@ -9,12 +9,9 @@ import { trpc } from '../../trpc';
 import { BookCover, LoadMoreButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 
-/** Rentals per page the tab asks for, as for books; the server caps a page at 200. */
-const RENTAL_PAGE_SIZE = 50;
-
 /** The library's active rentals, newest first, a page at a time. Returning one refreshes the loaded pages. */
 export function RentalsPanel({ libraryId }: { libraryId: number }) {
-  const pages = trpc.rentals.list.useInfiniteQuery({ libraryId, limit: RENTAL_PAGE_SIZE }, { getNextPageParam: nextOffset(RENTAL_PAGE_SIZE) });
+  const pages = trpc.rentals.list.useInfiniteQuery({ libraryId, limit: RENTALS_PAGE_DEFAULT }, { getNextPageParam: nextOffset(RENTALS_PAGE_DEFAULT) });
   const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading rentals" height={160} />;
   if (pages.isError || !rentals) return <ErrorAlert>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
