@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import superjson from 'superjson';
 import { freePort } from '../../server/db/embedded';
+import { BOOKS_PAGE_DEFAULT, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { cpuMeter } from './cpu';
 import { createBenchDatabase } from './database';
 import { explainAll } from './explain';
@@ -144,17 +145,17 @@ async function main() {
     const pattern = (t: string) => `%${t}%`;
     // As server/services/books.ts listBooks sends it.
     const SEARCH_SQL = `select b.* from books b where b.library_id = $1 and (b.title || E'\\x1f' || b.author) ilike $2 and (b.title ilike $2 or b.author ilike $2)
-                         order by lower(b.title), b.id limit 100`;
+                         order by lower(b.title), b.id limit $3 offset 0`;
     if (wanted('explain')) log('EXPLAIN ANALYZE');
     const explain = !wanted('explain') ? [] : await explainAll(db.url, [
-      { name: 'search by fragment', sql: SEARCH_SQL, params: [LIBRARY, pattern(FRAGMENT)] },
-      { name: 'search by word', sql: SEARCH_SQL, params: [LIBRARY, pattern(WORD)] },
-      { name: 'library book list', sql: `select b.* from books b where b.library_id = $1 order by lower(b.title), b.id limit 100`, params: [LIBRARY] },
+      { name: 'search by fragment', sql: SEARCH_SQL, params: [LIBRARY, pattern(FRAGMENT), BOOKS_PAGE_DEFAULT] },
+      { name: 'search by word', sql: SEARCH_SQL, params: [LIBRARY, pattern(WORD), BOOKS_PAGE_DEFAULT] },
+      { name: 'library book list', sql: `select b.* from books b where b.library_id = $1 order by lower(b.title), b.id limit $2 offset 0`, params: [LIBRARY, BOOKS_PAGE_DEFAULT] },
       {
         name: 'rentals list (active, first page)',
         sql: `select r.*, b.title, b.author, b.isbn, u.display_name, u.email from rentals r join books b on b.id = r.book_id join users u on u.id = r.customer_id
                where r.library_id = $1 and r.returned_at is null order by r.rented_at desc, r.id desc limit $2 offset $3`,
-        params: [LIBRARY, 50, 0],
+        params: [LIBRARY, RENTALS_PAGE_DEFAULT, 0],
       },
       {
         name: 'session check',
