@@ -8,7 +8,7 @@ let staff: Client;
 let libraryId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  ({ staff, libraryId } = await staffedLibrary(t));
+  ({ staff, library: { id: libraryId } } = await staffedLibrary(t));
 });
 
 const customers = async (query: string) => {

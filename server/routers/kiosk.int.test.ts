@@ -8,7 +8,7 @@ let staff: Client;
 let libraryId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  ({ staff, libraryId } = await staffedLibrary(t));
+  ({ staff, library: { id: libraryId } } = await staffedLibrary(t));
 });
 
 const post = (client: Client, path: string, input: unknown) => client.rest('POST', path, input, { superjson: true });
@@ -31,9 +31,9 @@ describe('kiosk customers', () => {
   it('limits phone lookups per staff account', async () => {
     const other = await staffedLibrary(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) statuses.push((await post(other.staff, '/_api/customer/lookup', { libraryId: other.libraryId, phoneNumber: '5559999999' })).status);
+    for (let i = 0; i < 32; i++) statuses.push((await post(other.staff, '/_api/customer/lookup', { libraryId: other.library.id, phoneNumber: '5559999999' })).status);
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
-    const limited = await post(other.staff, '/_api/customer/lookup', { libraryId: other.libraryId, phoneNumber: '5559999999' });
+    const limited = await post(other.staff, '/_api/customer/lookup', { libraryId: other.library.id, phoneNumber: '5559999999' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber: '5559999999' })).status).toBe(404);

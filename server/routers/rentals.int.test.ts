@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { initOrm } from '../db/orm';
 import { quantityBelowRented } from '../services/books';
 import { ALREADY_RENTED, ALREADY_RETURNED, NO_COPIES } from '../services/rentals';
-import { invariantViolations, newBook, newLibrary, newRental, newUser, signedIn, snapshot } from '../test/factories';
+import { invariantViolations, newBook, newRental, newUser, signedIn, snapshot, staffedLibrary } from '../test/factories';
 import { Client, createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -27,12 +27,6 @@ const get = (client: Client, path: string) => client.rest('GET', path, undefined
 /** The same session, talking to the other server. */
 const onSecondServer = (client: Client) => Object.assign(new Client(t2), { cookie: client.cookie });
 
-async function staffedLibrary() {
-  const { client: staff, user } = await signedIn(t, { role: 'library_admin' });
-  const library = await newLibrary(t, { staff: [user.id] });
-  return { staff, library };
-}
-
 /** A small seeded generator, so a failing random mix can be replayed. */
 function random(seed: number) {
   let s = seed;
@@ -44,7 +38,7 @@ function random(seed: number) {
 
 describe('renting never oversells', () => {
   it('50 customers rent the last 3 copies at once, across two servers: exactly 3 get one', async () => {
-    const { library } = await staffedLibrary();
+    const { library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 3 });
     const customers = await Promise.all(Array.from({ length: 50 }, () => signedIn(t)));
     const results = await Promise.all(
@@ -69,7 +63,7 @@ describe('renting never oversells', () => {
     const seed = Date.now() % 100_000;
     const rnd = random(seed);
     const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)];
-    const { staff, library } = await staffedLibrary();
+    const { staff, library } = await staffedLibrary(t);
     const books = await Promise.all([1, 2, 3, 4].map((quantity) => newBook(t, { libraryId: library.id, quantity })));
     const customers = await Promise.all(Array.from({ length: 12 }, () => signedIn(t)));
     const rentals: { id: number; client: Client }[] = [];
@@ -98,7 +92,7 @@ describe('renting never oversells', () => {
   });
 
   it('one customer returning and re-renting the same book at the same moment never deadlocks', async () => {
-    const { library } = await staffedLibrary();
+    const { library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 2 });
     const { client, user } = await signedIn(t);
     for (let round = 0; round < 15; round++) {
@@ -118,7 +112,7 @@ describe('renting never oversells', () => {
 
 describe('rent', () => {
   it('rents a copy for the signed-in customer, by either ISBN form, and makes them a member', async () => {
-    const { library } = await staffedLibrary();
+    const { library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 2, title: 'Dune', author: 'Frank Herbert' });
     const { client, user } = await signedIn(t, { displayName: 'Paul Atreides' });
     const res = await post(client, '/_api/books/rent', { isbn: isbn13To10(book.isbn), libraryId: library.id, customerId: user.id });
@@ -141,7 +135,7 @@ describe('rent', () => {
   });
 
   it('refuses a second active rental of the same book, and the copy taken is given back', async () => {
-    const { library } = await staffedLibrary();
+    const { library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 3 });
     const { client } = await signedIn(t);
     expect((await post(client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 })).status).toBe(200);
@@ -154,7 +148,7 @@ describe('rent', () => {
   });
 
   it('refuses when no copy is left, changing nothing', async () => {
-    const { library } = await staffedLibrary();
+    const { library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 1 });
     await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id });
     const { client } = await signedIn(t);
@@ -166,7 +160,7 @@ describe('rent', () => {
   });
 
   it('a kiosk rental is for the customer named, who becomes a member', async () => {
-    const { staff, library } = await staffedLibrary();
+    const { staff, library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id });
     const customer = await newUser(t);
     const res = await post(staff, '/_api/kiosk/rental', { isbn: book.isbn, libraryId: library.id, customerId: customer.id });
@@ -178,7 +172,7 @@ describe('rent', () => {
 
 describe('return', () => {
   it('a double return changes nothing and says so, on either path', async () => {
-    const { library } = await staffedLibrary();
+    const { library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 2 });
     const { client, user } = await signedIn(t);
     const rental = await newRental(t, { bookId: book.id, customerId: user.id });
@@ -196,7 +190,7 @@ describe('return', () => {
   });
 
   it('ten simultaneous returns of one rental give the copy back once', async () => {
-    const { staff, library } = await staffedLibrary();
+    const { staff, library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 1 });
     const rental = await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id });
     const results = await Promise.all(
@@ -209,7 +203,7 @@ describe('return', () => {
 
 describe('quantity', () => {
   it('cannot go below the copies currently rented; available copies move with it', async () => {
-    const { staff, library } = await staffedLibrary();
+    const { staff, library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 3 });
     for (let i = 0; i < 2; i++) await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id });
     const before = await snapshot(t);
@@ -228,7 +222,7 @@ describe('quantity', () => {
 
 describe('rental lists', () => {
   it("lists a library's active rentals newest first, returned ones on request, and one customer's on request", async () => {
-    const { staff, library } = await staffedLibrary();
+    const { staff, library } = await staffedLibrary(t);
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => newBook(t, { libraryId: library.id, quantity: 2 })));
     const alice = await newUser(t);
     const bob = await newUser(t);
@@ -248,8 +242,8 @@ describe('rental lists', () => {
   });
 
   it("rentals.mine gives the signed-in user's own rentals, optionally at one library", async () => {
-    const { library } = await staffedLibrary();
-    const { library: other } = await staffedLibrary();
+    const { library } = await staffedLibrary(t);
+    const { library: other } = await staffedLibrary(t);
     const { client, user } = await signedIn(t);
     const here = await newRental(t, { bookId: (await newBook(t, { libraryId: library.id })).id, customerId: user.id });
     const there = await newRental(t, { bookId: (await newBook(t, { libraryId: other.id })).id, customerId: user.id });
@@ -276,7 +270,7 @@ describe('rental list pages', () => {
   };
 
   beforeAll(async () => {
-    ({ staff, library: { id: libraryId } } = await staffedLibrary());
+    ({ staff, library: { id: libraryId } } = await staffedLibrary(t));
     const signedInReader = await signedIn(t);
     reader = { client: signedInReader.client, id: signedInReader.user.id };
     const others = await Promise.all(Array.from({ length: 9 }, () => newUser(t)));

@@ -47,7 +47,7 @@ export async function newLibrary(t: TestApp, values: { name?: string; staff?: nu
 export async function staffedLibrary(t: TestApp) {
   const admin = await signedIn(t, { role: 'library_admin' });
   const library = await newLibrary(t, { staff: [admin.user.id] });
-  return { staff: admin.client, libraryId: library.id };
+  return { staff: admin.client, library };
 }
 
 export async function addMember(t: TestApp, libraryId: number, userId: number) {
