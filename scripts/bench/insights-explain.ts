@@ -1,4 +1,5 @@
 import type { Knex } from '@mikro-orm/knex';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { initOrm } from '../../server/db/orm';
 import { collection, longRentals, membersPerWeek, popularBooks, rentalsPerDay, summary } from '../../server/services/insights';
 import type { ExplainQuery } from './explain';
@@ -6,6 +7,8 @@ import type { ExplainQuery } from './explain';
 /**
  * The statements each insight runs for a library over `days` (UTC), caught from knex while the
  * services run once on the benchmark database, so EXPLAIN reads exactly what the server sends.
+ * They run in a transaction: there query() sends its SQL through knex, which reports each statement
+ * (outside one it goes straight to the driver).
  */
 export async function insightStatements(databaseUrl: string, libraryId: number, days: number): Promise<ExplainQuery[]> {
   const orm = await initOrm(databaseUrl);
@@ -13,21 +16,22 @@ export async function insightStatements(databaseUrl: string, libraryId: number, 
   let name = '';
   const knex: Knex = orm.em.getConnection().getKnex();
   knex.on('query', (q: { sql: string; bindings?: unknown[] }) => caught.push({ name, sql: q.sql, params: q.bindings ?? [] }));
-  const em = orm.em.fork();
   const p = { libraryId, days, timeZone: 'UTC' };
-  const calls: [string, () => Promise<unknown>][] = [
-    ['summary', () => summary(em, p)],
-    ['popularBooks', () => popularBooks(em, p)],
-    ['rentalsPerDay', () => rentalsPerDay(em, p)],
-    ['membersPerWeek', () => membersPerWeek(em, p)],
-    ['collection', () => collection(em, libraryId)],
-    ['longRentals', () => longRentals(em, libraryId)],
+  const calls: [string, (em: EntityManager) => Promise<unknown>][] = [
+    ['summary', (em) => summary(em, p)],
+    ['popularBooks', (em) => popularBooks(em, p)],
+    ['rentalsPerDay', (em) => rentalsPerDay(em, p)],
+    ['membersPerWeek', (em) => membersPerWeek(em, p)],
+    ['collection', (em) => collection(em, libraryId)],
+    ['longRentals', (em) => longRentals(em, libraryId)],
   ];
   try {
-    for (const [figure, call] of calls) {
-      name = `insights.${figure}`;
-      await call();
-    }
+    await orm.em.fork().transactional(async (em) => {
+      for (const [figure, call] of calls) {
+        name = `insights.${figure}`;
+        await call(em);
+      }
+    });
   } finally {
     await orm.close();
   }
