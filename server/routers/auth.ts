@@ -7,14 +7,14 @@ import {
 } from '../../shared/schemas';
 import { emptyInput } from '../../shared/schemas/common';
 import { z } from 'zod';
-import { router, publicProcedure } from '../trpc/init';
+import { router, publicProcedure, syncOutput } from '../trpc/init';
 import { logIn, logOut, registerWithPassword, establishSession } from '../services/auth';
 import { toUser } from '../services/users';
 
 export const authRouter = router({
   session: publicProcedure
     .meta({ rest: { method: 'GET', path: '/_api/auth/session', wire: 'json' } })
-    .output(sessionResponse)
+    .output(syncOutput(sessionResponse))
     .query(async ({ ctx }) => {
       const user = await ctx.loadUser();
       return { user: user ? toUser(user) : null };
@@ -23,7 +23,7 @@ export const authRouter = router({
   logout: publicProcedure
     .meta({ rest: { method: 'POST', path: '/_api/auth/logout', wire: 'json' } })
     .input(emptyInput)
-    .output(z.object({ success: z.literal(true) }))
+    .output(syncOutput(z.object({ success: z.literal(true) })))
     .mutation(async ({ ctx }) => {
       await logOut(ctx);
       return { success: true as const };
@@ -32,18 +32,18 @@ export const authRouter = router({
   loginWithPassword: publicProcedure
     .meta({ rest: { method: 'POST', path: '/_api/auth/login_with_password', wire: 'json' } })
     .input(loginInput)
-    .output(userResponse)
+    .output(syncOutput(userResponse))
     .mutation(async ({ ctx, input }) => ({ user: toUser(await logIn(ctx, input)) })),
 
   registerWithPassword: publicProcedure
     .meta({ rest: { method: 'POST', path: '/_api/auth/register_with_password', wire: 'json' } })
     .input(registerInput)
-    .output(userResponse)
+    .output(syncOutput(userResponse))
     .mutation(async ({ ctx, input }) => ({ user: toUser(await registerWithPassword(ctx, input)) })),
 
   establishSession: publicProcedure
     .meta({ rest: { method: 'POST', path: '/_api/auth/establish_session', wire: 'json' } })
     .input(establishSessionInput)
-    .output(userResponse)
+    .output(syncOutput(userResponse))
     .mutation(async ({ ctx, input }) => ({ user: toUser(await establishSession(ctx, input.tempToken)) })),
 });

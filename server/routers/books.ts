@@ -1,6 +1,6 @@
 import { addBookInput, BOOKS_PAGE_MAX, libraryQuery, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput } from '../../shared/schemas';
 import { addBook, bookStatus, listBooks, setQuantity } from '../services/books';
-import { router } from '../trpc/init';
+import { router, syncOutput } from '../trpc/init';
 import { libraryProcedure, staffProcedure } from '../trpc/procedures';
 
 export const booksRouter = router({
@@ -8,25 +8,25 @@ export const booksRouter = router({
   list: libraryProcedure
     .meta({ rest: { method: 'GET', path: '/_api/books', wire: 'superjson' } })
     .input(booksQuery)
-    .output(booksResponse)
+    .output(syncOutput(booksResponse))
     .query(({ ctx, input }) => listBooks(ctx.em, input)),
 
   /** The books the signed-in customer has out at this library (My Rentals), wherever they sit in the catalogue's pages. */
   rentedByMe: libraryProcedure
     .input(libraryQuery)
-    .output(booksResponse)
+    .output(syncOutput(booksResponse))
     .query(({ ctx, input }) => listBooks(ctx.em, { libraryId: input.libraryId, rentedBy: ctx.user.id, limit: BOOKS_PAGE_MAX })),
 
   add: staffProcedure
     .meta({ rest: { method: 'POST', path: '/_api/library/books', wire: 'superjson' } })
     .input(addBookInput)
-    .output(bookSchema)
+    .output(syncOutput(bookSchema))
     .mutation(({ ctx, input }) => addBook(ctx.em, input)),
 
   setQuantity: staffProcedure
     .meta({ rest: { method: 'POST', path: '/_api/book/quantity', wire: 'superjson' } })
     .input(setQuantityInput)
-    .output(bookSchema)
+    .output(syncOutput(bookSchema))
     .mutation(({ ctx, input }) => setQuantity(ctx.em, input.libraryId, input.bookId, input.quantity)),
 
   /**
@@ -36,6 +36,6 @@ export const booksRouter = router({
   status: libraryProcedure
     .meta({ rest: { method: 'POST', path: '/_api/book/status', wire: 'superjson' } })
     .input(bookStatusInput)
-    .output(bookStatusResponse)
+    .output(syncOutput(bookStatusResponse))
     .query(({ ctx, input }) => bookStatus(ctx.em, input.libraryId, input.isbn, ctx.managesLibrary ? undefined : ctx.user.id)),
 });

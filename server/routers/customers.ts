@@ -1,6 +1,6 @@
 import { customersQuery, customersResponse } from '../../shared/schemas';
 import { listCustomers } from '../services/customers';
-import { router } from '../trpc/init';
+import { router, syncOutput } from '../trpc/init';
 import { staffProcedure } from '../trpc/procedures';
 
 export const customersRouter = router({
@@ -8,6 +8,6 @@ export const customersRouter = router({
   list: staffProcedure
     .meta({ rest: { method: 'GET', path: '/_api/customers', wire: 'superjson' } })
     .input(customersQuery)
-    .output(customersResponse)
+    .output(syncOutput(customersResponse))
     .query(async ({ ctx, input }) => ({ customers: await listCustomers(ctx.em, input.libraryId, input.search) })),
 });

@@ -2,7 +2,7 @@ import { customerLookupInput, customerRegisterInput, customerResponse, userRespo
 import { findCustomerByPhone, registerCustomer } from '../services/customers';
 import { hit } from '../services/rate-limits';
 import { toUser } from '../services/users';
-import { router } from '../trpc/init';
+import { router, syncOutput } from '../trpc/init';
 import { staffProcedure } from '../trpc/procedures';
 
 /** Phone lookups reveal who owns a number, so each staff account gets a bounded number of them. */
@@ -12,7 +12,7 @@ export const kioskRouter = router({
   lookupCustomer: staffProcedure
     .meta({ rest: { method: 'POST', path: '/_api/customer/lookup', wire: 'superjson' } })
     .input(customerLookupInput)
-    .output(customerResponse)
+    .output(syncOutput(customerResponse))
     .mutation(async ({ ctx, input }) => {
       await hit(ctx.em, [{ key: `customer-lookup:${ctx.user.id}`, max: LOOKUPS_PER_MINUTE, windowSeconds: 60 }]);
       return { customer: await findCustomerByPhone(ctx.em, input.phoneNumber) };
@@ -21,6 +21,6 @@ export const kioskRouter = router({
   registerCustomer: staffProcedure
     .meta({ rest: { method: 'POST', path: '/_api/customer/register', wire: 'superjson' } })
     .input(customerRegisterInput)
-    .output(userResponse)
+    .output(syncOutput(userResponse))
     .mutation(async ({ ctx, input }) => ({ user: toUser(await registerCustomer(ctx.em, input.libraryId, input)) })),
 });

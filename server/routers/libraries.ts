@@ -1,22 +1,22 @@
 import { emptyInput } from '../../shared/schemas/common';
 import { createLibraryInput, librariesResponse, libraryQuery, librarySchema } from '../../shared/schemas';
 import { createLibrary, listLibraries } from '../services/libraries';
-import { router } from '../trpc/init';
+import { router, syncOutput } from '../trpc/init';
 import { authedProcedure, roleProcedure, staffProcedure } from '../trpc/procedures';
 
 export const librariesRouter = router({
   list: authedProcedure
     .meta({ rest: { method: 'GET', path: '/_api/libraries', wire: 'superjson' } })
     .input(emptyInput)
-    .output(librariesResponse)
+    .output(syncOutput(librariesResponse))
     .query(({ ctx }) => listLibraries(ctx.em, ctx.user)),
 
   /** One library, for its staff: the kiosk names it. Unknown ids are 404, someone else's library 403. */
-  get: staffProcedure.input(libraryQuery).output(librarySchema).query(({ ctx }) => ctx.library),
+  get: staffProcedure.input(libraryQuery).output(syncOutput(librarySchema)).query(({ ctx }) => ctx.library),
 
   create: roleProcedure(['library_admin', 'admin'], 'Only library admins can create libraries.')
     .meta({ rest: { method: 'POST', path: '/_api/libraries', wire: 'superjson' } })
     .input(createLibraryInput)
-    .output(librarySchema)
+    .output(syncOutput(librarySchema))
     .mutation(({ ctx, input }) => createLibrary(ctx.em, ctx.user.id, input.name)),
 });

@@ -1,6 +1,6 @@
 import { lookupInput, lookupResponse } from '../../shared/schemas';
 import { lookupBook } from '../services/lookup/lookup-book';
-import { router } from '../trpc/init';
+import { router, syncOutput } from '../trpc/init';
 import { authedProcedure } from '../trpc/procedures';
 
 export const lookupRouter = router({
@@ -8,6 +8,6 @@ export const lookupRouter = router({
   lookup: authedProcedure
     .meta({ rest: { method: 'POST', path: '/_api/book/lookup', wire: 'superjson' } })
     .input(lookupInput)
-    .output(lookupResponse)
+    .output(syncOutput(lookupResponse))
     .query(async ({ ctx, input }) => ({ book: await lookupBook(ctx.em, ctx.config, input.isbn, ctx.req.log) })),
 });

@@ -1,7 +1,7 @@
 import { emptyInput } from '../../shared/schemas/common';
 import { profileInput, upgradeResponse, userResponse } from '../../shared/schemas';
 import { authedProcedure } from '../trpc/procedures';
-import { router } from '../trpc/init';
+import { router, syncOutput } from '../trpc/init';
 import { updateProfile, upgradeToLibraryAdmin } from '../services/profile';
 import { toUser } from '../services/users';
 
@@ -9,12 +9,12 @@ export const profileRouter = router({
   update: authedProcedure
     .meta({ rest: { method: 'POST', path: '/_api/customer/profile', wire: 'json' } })
     .input(profileInput)
-    .output(userResponse)
+    .output(syncOutput(userResponse))
     .mutation(async ({ ctx, input }) => ({ user: toUser(await updateProfile(ctx.em, ctx.user.id, input)) })),
 
   upgradeToAdmin: authedProcedure
     .meta({ rest: { method: 'POST', path: '/_api/user/upgrade-to-admin', wire: 'json' } })
     .input(emptyInput)
-    .output(upgradeResponse)
+    .output(syncOutput(upgradeResponse))
     .mutation(async ({ ctx }) => ({ user: toUser(await upgradeToLibraryAdmin(ctx)) })),
 });

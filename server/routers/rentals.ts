@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { myRentalsQuery, rentalsQuery, rentalsResponse, rentResponse, returnResponse } from '../../shared/schemas';
 import { listRentals, rentBook, returnRental } from '../services/rentals';
-import { router } from '../trpc/init';
+import { router, syncOutput } from '../trpc/init';
 import { authedProcedure, kioskRentProcedure, rentalProcedure, rentProcedure, staffProcedure } from '../trpc/procedures';
 
 /** Both rent doors end alike: their procedure builder has already settled who the renter is. */
@@ -13,18 +13,18 @@ async function rentForRenter({ ctx, input }: { ctx: { em: EntityManager; renter:
 const returnAt = (path: string) =>
   rentalProcedure
     .meta({ rest: { method: 'POST', path, wire: 'superjson' } })
-    .output(returnResponse)
+    .output(syncOutput(returnResponse))
     .mutation(async ({ ctx }) => ({ rental: await returnRental(ctx.em, ctx.rental.id) }));
 
 export const rentalsRouter = router({
   rent: rentProcedure
     .meta({ rest: { method: 'POST', path: '/_api/books/rent', wire: 'superjson' } })
-    .output(rentResponse)
+    .output(syncOutput(rentResponse))
     .mutation(rentForRenter),
 
   kioskRent: kioskRentProcedure
     .meta({ rest: { method: 'POST', path: '/_api/kiosk/rental', wire: 'superjson' } })
-    .output(rentResponse)
+    .output(syncOutput(rentResponse))
     .mutation(rentForRenter),
 
   return: returnAt('/_api/books/return'),
@@ -34,12 +34,12 @@ export const rentalsRouter = router({
   list: staffProcedure
     .meta({ rest: { method: 'GET', path: '/_api/rentals', wire: 'superjson' } })
     .input(rentalsQuery)
-    .output(rentalsResponse)
+    .output(syncOutput(rentalsResponse))
     .query(({ ctx, input }) => listRentals(ctx.em, input)),
 
   /** The signed-in user's own rentals, optionally at one library. */
   mine: authedProcedure
     .input(myRentalsQuery)
-    .output(rentalsResponse)
+    .output(syncOutput(rentalsResponse))
     .query(({ ctx, input }) => listRentals(ctx.em, { ...input, customerId: ctx.user.id })),
 });

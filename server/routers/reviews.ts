@@ -1,6 +1,6 @@
 import { postReviewInput, reviewResponse, reviewsQuery, reviewsResponse } from '../../shared/schemas';
 import { listReviews, postReview } from '../services/reviews';
-import { publicProcedure, router } from '../trpc/init';
+import { publicProcedure, router, syncOutput } from '../trpc/init';
 import { authedProcedure } from '../trpc/procedures';
 
 export const reviewsRouter = router({
@@ -8,12 +8,12 @@ export const reviewsRouter = router({
   list: publicProcedure
     .meta({ rest: { method: 'GET', path: '/_api/book/reviews', wire: 'superjson' } })
     .input(reviewsQuery)
-    .output(reviewsResponse)
+    .output(syncOutput(reviewsResponse))
     .query(async ({ ctx, input }) => ({ reviews: await listReviews(ctx.em, input.bookId) })),
 
   post: authedProcedure
     .meta({ rest: { method: 'POST', path: '/_api/book/reviews', wire: 'superjson' } })
     .input(postReviewInput)
-    .output(reviewResponse)
+    .output(syncOutput(reviewResponse))
     .mutation(async ({ ctx, input }) => ({ review: await postReview(ctx.em, ctx.user.id, input) })),
 });

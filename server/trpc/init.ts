@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import superjson from 'superjson';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { AppError, isDatabaseUnavailable, toTRPCError } from '../errors';
 import { loggableError } from '../http/logging';
 import type { Context } from './context';
@@ -92,6 +92,16 @@ const mapErrors = t.middleware(async ({ next, ctx }) => {
   }
   return result;
 });
+
+/**
+ * A procedure's output schema as a parser that zod runs synchronously. Handed the schema itself,
+ * tRPC calls its parseAsync, which skips the checks zod compiles for objects: a page of 50 books
+ * took four times as long to check.
+ */
+export const syncOutput =
+  <T extends z.ZodType>(schema: T) =>
+  (value: unknown): z.output<T> =>
+    schema.parse(value);
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
