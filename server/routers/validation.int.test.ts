@@ -73,6 +73,13 @@ const ROWS: Row[] = [
   ['register displayName', 'POST', '/_api/customer/register', () => ({ ...register(), displayName: 'M' }), 'Display name must be at least 2 characters'],
   ['register email', 'POST', '/_api/customer/register', () => ({ ...register(), email: 'not-an-email' }), 'Invalid email address'],
   ['register phoneNumber', 'POST', '/_api/customer/register', () => ({ ...register(), phoneNumber: '555-0101' }), 'Phone number seems too short'],
+  // Ids are PostgreSQL integers: past the largest one the database could not even compare them.
+  ['rent libraryId (past the largest id)', 'POST', '/_api/books/rent', () => ({ ...rent(), libraryId: 2 ** 31 }), 'Library ID must be a positive integer'],
+  ['rent customerId (past the largest id)', 'POST', '/_api/books/rent', () => ({ ...rent(), customerId: 2 ** 31 }), 'Customer ID must be a positive integer'],
+  ['books query libraryId (past the largest id)', 'GET', '/_api/books', () => ({ libraryId: String(2 ** 31) }), 'Library ID must be a positive integer'],
+  // PostgreSQL text cannot hold U+0000.
+  ['books query search (NUL character)', 'GET', '/_api/books', () => ({ libraryId, search: 'a\u0000b' }), 'Text cannot contain the NUL character.'],
+  ['review text (NUL character)', 'POST', '/_api/book/reviews', () => ({ bookId, rating: 3, reviewText: 'fine\u0000' }), 'Text cannot contain the NUL character.'],
 ];
 
 describe('SPEC section 5 rules of the library calls', () => {
@@ -93,6 +100,21 @@ describe('SPEC section 5 rules of the library calls', () => {
     const res = await staff.trpc('mutation', 'books.add', { ...book(), title: '' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Title is required');
+  });
+
+  it('NUL characters are refused through tRPC too', async () => {
+    const res = await staff.trpc('query', 'books.list', { libraryId, search: '\u0000' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Text cannot contain the NUL character.');
+  });
+
+  it('a status check for an ISBN the library lacks names it, but never echoes other text', async () => {
+    const missing = await staff.rest('POST', '/_api/book/status', { libraryId, isbn: '978-0-00-000001-9' }, { superjson: true });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('No book with ISBN 978-0-00-000001-9 was found in this library.');
+    const text = await staff.rest('POST', '/_api/book/status', { libraryId, isbn: '<b>not an isbn</b>' }, { superjson: true });
+    expect(text.status).toBe(404);
+    expect(text.body.message).toBe('No book with this ISBN was found in this library.');
   });
 
   it('a book quantity defaults to 1', async () => {

@@ -70,7 +70,9 @@ export function toBook(row: BookRow): Book {
 }
 
 export const BOOK_NOT_FOUND = 'Book not found.';
-export const bookNotInLibrary = (isbn: string) => `No book with ISBN ${isbn} was found in this library.`;
+/** Names the ISBN as it was sent when it looks like one; any other text is not echoed back. */
+export const bookNotInLibrary = (isbn: string) =>
+  /^[0-9Xx -]+$/.test(isbn) ? `No book with ISBN ${isbn} was found in this library.` : 'No book with this ISBN was found in this library.';
 
 export interface BookFilter {
   libraryId: number;

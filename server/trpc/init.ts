@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import superjson from 'superjson';
 import { ZodError, type z } from 'zod';
-import { AppError, isDatabaseUnavailable, toTRPCError } from '../errors';
+import { AppError, badRequest, isDatabaseUnavailable, toTRPCError } from '../errors';
 import { loggableError } from '../http/logging';
 import type { Context } from './context';
 import { serializeOutput } from './serialize-output';
@@ -78,8 +78,21 @@ const t = initTRPC
     },
   });
 
-/** Domain errors become their status here, once; unreachable PostgreSQL becomes a fast 503. */
-const mapErrors = t.middleware(async ({ next, ctx }) => {
+export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character.';
+
+/** Whether any string (or key) in an input holds U+0000, which PostgreSQL text cannot store or compare. */
+function holdsNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 16) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNulCharacter(item, depth + 1));
+}
+
+/**
+ * Domain errors become their status here, once; unreachable PostgreSQL becomes a fast 503. Input
+ * with a NUL character is refused first, through both doors: the database would fail on it.
+ */
+const mapErrors = t.middleware(async ({ next, ctx, getRawInput }) => {
+  if (holdsNulCharacter(await getRawInput())) throw toTRPCError(badRequest(NUL_CHARACTER_MESSAGE));
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;

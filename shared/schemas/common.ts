@@ -6,8 +6,11 @@ const fromQueryNumber = (value: unknown) =>
 
 const fromQueryBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
 
+/** Ids are PostgreSQL integers: a larger number names no row (and the database would refuse to compare it). */
+export const MAX_ID = 2_147_483_647;
+
 export const positiveId = (message = 'Must be a positive integer') =>
-  z.preprocess(fromQueryNumber, z.number({ error: message }).int(message).positive(message));
+  z.preprocess(fromQueryNumber, z.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
 
 /** An integer from the query string or a JSON body, within [min, max] (max optional). */
 export const queryInt = (message: string, min: number, max?: number) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageFields, positiveId, queryBoolean } from './common';
+import { MAX_ID, pageFields, positiveId, queryBoolean } from './common';
 import { payloadIsbn } from './book';
 
 export const rentalSchema = z.object({
@@ -25,7 +25,11 @@ export const rentInput = z.strictObject({
   libraryId: positiveId('Library ID must be a positive integer'),
   customerId: z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: 'Customer ID must be a positive integer' }).int('Customer ID must be a positive integer').min(0, 'Customer ID must be a positive integer'),
+    z
+      .number({ error: 'Customer ID must be a positive integer' })
+      .int('Customer ID must be a positive integer')
+      .min(0, 'Customer ID must be a positive integer')
+      .max(MAX_ID, 'Customer ID must be a positive integer'),
   ),
 });
 
