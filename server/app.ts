@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
@@ -7,11 +6,10 @@ import { RequestLog } from './http/logging';
 import { registerManifest } from './http/manifest';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
+import { registerTrpc } from './http/trpc';
 import { registerRestFacade, sendError } from './rest/adapter';
-import { type AppRouter, appRouter } from './routers';
 import { registerGoogleSignIn } from './services/oauth/routes';
-import { createContext, type ContextDeps } from './trpc/context';
-import { logFailure } from './trpc/init';
+import type { ContextDeps } from './trpc/context';
 
 export interface AppOptions {
   orm: Orm;
@@ -50,14 +48,7 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
   await app.register(fastifyCookie);
   registerSecurity(app, config);
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, res),
-      onError: ({ error, path, req }) => logFailure(req.log, error, path ?? req.url),
-    },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  await registerTrpc(app, deps);
 
   registerRestFacade(app, deps);
   registerManifest(app);
