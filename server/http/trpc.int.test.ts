@@ -1,0 +1,101 @@
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import superjson from 'superjson';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../routers';
+import { newBook, newLibrary, signedIn } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+
+/** /trpc as the app's own client speaks to it: tRPC's batch link, superjson, the browser's cookie. */
+let t: TestApp;
+let staffCookie: string;
+let libraryId: number;
+const requests: { method: string; url: string; status: number }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const staff = await signedIn(t, { role: 'library_admin', displayName: 'Ada Staff' });
+  staffCookie = staff.client.cookie!;
+  libraryId = (await newLibrary(t, { name: 'Wire Library', staff: [staff.user.id] })).id;
+  await newBook(t, { libraryId, title: 'Wire Protocols', quantity: 2 });
+});
+
+function client(cookie?: string) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: 'http://app.test/trpc',
+        transformer: superjson,
+        async fetch(input, init) {
+          const url = new URL(String(input));
+          const res = await t.app.inject({
+            method: (init?.method ?? 'GET') as 'GET' | 'POST',
+            url: url.pathname + url.search,
+            headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
+            ...(init?.body ? { payload: String(init.body) } : {}),
+          });
+          requests.push({ method: init?.method ?? 'GET', url: url.pathname + url.search, status: res.statusCode });
+          return new Response(res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
+        },
+      }),
+    ],
+  });
+}
+
+describe('/trpc', () => {
+  it('answers a batch of queries in one request, with dates revived', async () => {
+    requests.length = 0;
+    const staff = client(staffCookie);
+    const [session, libraries, books] = await Promise.all([
+      staff.auth.session.query(),
+      staff.libraries.list.query(),
+      staff.books.list.query({ libraryId }),
+    ]);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ method: 'GET', status: 200 });
+    expect(requests[0].url).toMatch(/^\/trpc\/auth\.session,libraries\.list,books\.list\?batch=1/);
+    expect(session.user?.displayName).toBe('Ada Staff');
+    expect(session.user?.createdAt).toBeInstanceOf(Date);
+    expect(libraries.map((l) => l.name)).toContain('Wire Library');
+    expect(books.map((b) => [b.title, b.availableCount])).toEqual([['Wire Protocols', 2]]);
+  });
+
+  it('runs a mutation by POST and reports its refusal as the client expects', async () => {
+    const staff = client(staffCookie);
+    const created = await staff.libraries.create.mutate({ name: 'Second Wire Library' });
+    expect(created.name).toBe('Second Wire Library');
+
+    const refused = await staff.libraries.create.mutate({ name: 'ab' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TRPCClientError);
+    expect((refused as TRPCClientError<AppRouter>).message).toBe('Library name must be at least 3 characters long');
+    expect((refused as TRPCClientError<AppRouter>).data?.code).toBe('BAD_REQUEST');
+    expect((refused as TRPCClientError<AppRouter>).data?.httpStatus).toBe(400);
+  });
+
+  it('answers 207 to a batch where one call is refused, each call with its own result', async () => {
+    requests.length = 0;
+    const anonymous = client();
+    const [session, books] = await Promise.allSettled([anonymous.auth.session.query(), anonymous.books.list.query({ libraryId })]);
+    expect(requests).toEqual([expect.objectContaining({ status: 207 })]);
+    expect(session).toEqual({ status: 'fulfilled', value: { user: null } });
+    expect(books.status).toBe('rejected');
+    const error = (books as PromiseRejectedResult).reason as TRPCClientError<AppRouter>;
+    expect(error.message).toBe('You must be logged in.');
+    expect(error.data?.code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses what the app never sends as tRPC does: unknown procedures, wrong methods, unreadable input', async () => {
+    const call = async (method: 'GET' | 'POST', url: string, payload?: string) => {
+      const res = await t.app.inject({ method, url, headers: { cookie: staffCookie, 'content-type': 'application/json' }, ...(payload !== undefined ? { payload } : {}) });
+      const body = JSON.parse(res.body);
+      // A batch answers an array, one entry a call.
+      return { status: res.statusCode, error: (Array.isArray(body) ? body[0] : body).error?.json };
+    };
+    expect(await call('GET', '/trpc/books.nothing')).toMatchObject({ status: 404, error: { data: { code: 'NOT_FOUND' } } });
+    expect(await call('GET', '/trpc/libraries.create?input=%7B%7D')).toMatchObject({ status: 405, error: { data: { code: 'METHOD_NOT_SUPPORTED' } } });
+    expect(await call('POST', '/trpc/libraries.create', '{"json":')).toMatchObject({ status: 400, error: { message: 'The request body could not be read.' } });
+    expect(await call('GET', '/trpc/books.list?input=%7Bnot%20json')).toMatchObject({ status: 400, error: { message: 'The request body could not be read.' } });
+    expect(await call('GET', '/trpc/books.list?batch=1&input=%5B1%5D')).toMatchObject({ status: 400, error: { data: { code: 'BAD_REQUEST' } } });
+    const unreadable = await call('GET', `/trpc/books.list?input=${encodeURIComponent('{"json":{"libraryId":"x"},"meta":{"values":{"libraryId":["bigint"]}}}')}`);
+    expect(unreadable).toMatchObject({ status: 400, error: { message: 'The request body could not be read.' } });
+  });
+});
