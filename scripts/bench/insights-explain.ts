@@ -15,7 +15,10 @@ export async function insightStatements(databaseUrl: string, libraryId: number, 
   const caught: ExplainQuery[] = [];
   let name = '';
   const knex: Knex = orm.em.getConnection().getKnex();
-  knex.on('query', (q: { sql: string; bindings?: unknown[] }) => caught.push({ name, sql: q.sql, params: q.bindings ?? [] }));
+  knex.on('query', (q: { sql: string; bindings?: unknown[] }) => {
+    // The transaction's own statements are not the figures'.
+    if (!/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(q.sql)) caught.push({ name, sql: q.sql, params: q.bindings ?? [] });
+  });
   const p = { libraryId, days, timeZone: 'UTC' };
   const calls: [string, (em: EntityManager) => Promise<unknown>][] = [
     ['summary', (em) => summary(em, p)],
