@@ -19,12 +19,17 @@ test('signed out, /profile asks the visitor to log in', async ({ page }) => {
 });
 
 test("the dashboard shows 'Authenticating' while the session is checked", async ({ page }) => {
+  // The session answer is held until the page has been seen waiting for it: a fixed delay raced
+  // the dashboard's chunk on a busy machine, and the answer sometimes came first.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route(trpcCall('auth.session'), async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await held;
     await route.continue();
   });
   await page.goto('/dashboard');
   await expect(page.getByText('Authenticating')).toBeVisible();
+  answer();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Authenticating')).toHaveCount(0);
 });
