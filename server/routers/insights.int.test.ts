@@ -154,6 +154,70 @@ describe('insights figures', () => {
     expect(perDay.rentals[dates.indexOf(tokyoDay)]).toBeGreaterThanOrEqual(1);
   });
 
+  it('days and weeks in a time zone with summer time: a minute either side of local midnight, all year', async () => {
+    const tz = 'America/New_York';
+    const { client, user } = await signedIn(t, { role: 'library_admin' });
+    const edges = await newLibrary(t, { staff: [user.id] });
+    const book = await newBook(t, { libraryId: edges.id, title: 'Edges', quantity: 400 });
+    const readers = [await newUser(t), await newUser(t), await newUser(t)];
+    // Every third day of the year: one rental a minute before local midnight and one a minute after,
+    // by different readers, returned two days later (the last few still out).
+    const localMidnight = (daysAgo: string) => `((now() at time zone ?)::date - ${daysAgo})::timestamp at time zone ?`;
+    await t.sql(
+      `insert into rentals (book_id, library_id, customer_id, rented_at, returned_at)
+         select ?, ?, (array[?, ?, ?]::int[])[1 + (d + (s + 1) / 2) % 3], at, case when d >= 3 then at + interval '2 days' end
+           from generate_series(0, 362, 3) d, (values (-1), (1)) v(s), lateral (select ${localMidnight('d')} + s * interval '1 minute' as at) x`,
+      [book.id, edges.id, ...readers.map((r) => r.id), tz, tz],
+    );
+    for (const [i, daysAgo] of [0, 1, 6, 7, 120, 250, 364].entries()) {
+      const joiner = await newUser(t);
+      await t.sql(`insert into library_members (library_id, user_id, created_at) values (?, ?, ${localMidnight('?')} + ? * interval '1 minute')`, [
+        edges.id,
+        joiner.id,
+        tz,
+        daysAgo,
+        tz,
+        i % 2 ? 1 : -1,
+      ]);
+    }
+
+    // Expectations from the stored instants, each put on its day by the JavaScript time zone database.
+    const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: tz });
+    const rentals = await t.sql<{ rented_at: Date; returned_at: Date | null; customer_id: number }>(
+      `select rented_at, returned_at, customer_id from rentals where library_id = ?`,
+      [edges.id],
+    );
+    const joined = await t.sql<{ created_at: Date }>(`select created_at from library_members where library_id = ?`, [edges.id]);
+    const ask365 = async (figure: string) => (await client.trpc('query', `insights.${figure}`, { libraryId: edges.id, days: 365, timeZone: tz })).body;
+
+    const perDay = await ask365('rentalsPerDay');
+    expect(periodDay(perDay.firstDay, 364)).toBe(localDate.format(new Date()));
+    const dayOf = (at: Date) => (Date.parse(localDate.format(at)) - Date.parse(perDay.firstDay)) / DAY;
+    const expectedDays = (instants: Date[]) => {
+      const counts = Array(365).fill(0);
+      for (const at of instants) if (dayOf(at) >= 0) counts[dayOf(at)]++;
+      return counts;
+    };
+    expect(perDay.rentals).toEqual(expectedDays(rentals.map((r) => new Date(r.rented_at))));
+    expect(perDay.returns).toEqual(expectedDays(rentals.filter((r) => r.returned_at && new Date(r.returned_at) <= new Date()).map((r) => new Date(r.returned_at!))));
+    expect(perDay.rentals.filter((n: number) => n === 1).length).toBeGreaterThan(200);
+
+    const mondayOf = (at: Date) => {
+      const day = new Date(`${localDate.format(at)}T00:00:00Z`);
+      return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+    };
+    const weeks = new Map<string, { active: Set<number>; joined: number }>();
+    const week = (at: Date) => weeks.get(mondayOf(at)) ?? weeks.set(mondayOf(at), { active: new Set(), joined: 0 }).get(mondayOf(at))!;
+    for (const r of rentals) if (dayOf(new Date(r.rented_at)) >= 0) week(new Date(r.rented_at)).active.add(r.customer_id);
+    for (const m of joined) if (dayOf(new Date(m.created_at)) >= 0) week(new Date(m.created_at)).joined++;
+    const { weeks: answered } = await ask365('membersPerWeek');
+    const counted = answered.filter((w: { activeMembers: number; newMembers: number }) => w.activeMembers || w.newMembers);
+    expect(counted).toEqual(
+      [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([weekStart, v]) => ({ weekStart, activeMembers: v.active.size, newMembers: v.joined })),
+    );
+    expect(answered[0].weekStart).toBe(mondayOf(new Date(Date.parse(`${perDay.firstDay}T12:00:00Z`))));
+  });
+
   it('a new library reads as empty, not as an error', async () => {
     const { client, user } = await signedIn(t, { role: 'library_admin' });
     const fresh = await newLibrary(t, { staff: [user.id] });
