@@ -83,6 +83,27 @@ describe('/trpc', () => {
     expect(error.data?.code).toBe('UNAUTHORIZED');
   });
 
+  it("answers each call of a batch by its own library's access: staff here, not staff there, no such library", async () => {
+    const elsewhere = (await newLibrary(t, { name: 'Other Wire Library' })).id;
+    requests.length = 0;
+    const staff = client(staffCookie);
+    const period = { days: 7, timeZone: 'UTC' } as const;
+    const [mine, again, theirs, unknown, theirBooks] = await Promise.allSettled([
+      staff.insights.summary.query({ libraryId, ...period }),
+      staff.insights.collection.query({ libraryId }),
+      staff.insights.summary.query({ libraryId: elsewhere, ...period }),
+      staff.insights.collection.query({ libraryId: 999_999 }),
+      staff.books.list.query({ libraryId: elsewhere }),
+    ]);
+    expect(requests).toEqual([expect.objectContaining({ status: 207 })]);
+    expect(mine).toMatchObject({ status: 'fulfilled', value: { rentals: 0, currentRentals: 0 } });
+    expect(again).toMatchObject({ status: 'fulfilled', value: { books: 1, copies: 2 } });
+    expect((theirs as PromiseRejectedResult).reason.message).toBe('You are not a staff member of this library.');
+    expect((unknown as PromiseRejectedResult).reason.data?.code).toBe('NOT_FOUND');
+    // Any signed-in user may browse another library's books.
+    expect(theirBooks).toEqual({ status: 'fulfilled', value: [] });
+  });
+
   it('refuses what the app never sends as tRPC does: unknown procedures, wrong methods, unreadable input', async () => {
     const call = async (method: 'GET' | 'POST', url: string, payload?: string) => {
       const res = await t.app.inject({ method, url, headers: { cookie: staffCookie, 'content-type': 'application/json' }, ...(payload !== undefined ? { payload } : {}) });

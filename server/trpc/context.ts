@@ -30,11 +30,25 @@ export interface ContextDeps {
 
 const NO_SESSION: SessionAccess = { user: null, library: null, isStaff: false, rental: null };
 
+/** The key a read is shared under within one request: no scope, a library or a rental. */
+const scopeKey = (scope?: AccessScope) => (!scope ? '' : 'libraryId' in scope ? `library ${scope.libraryId}` : `rental ${scope.rentalId}`);
+
 export async function createContext(deps: ContextDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
   const { em } = deps;
   const sessionToken = req.cookies[SESSION_COOKIE];
-  const readAccess = async (scope?: AccessScope) =>
-    sessionToken ? findSessionAccess(em, sessionToken, deps.config, scope).catch(unavailableOrRethrow) : NO_SESSION;
+  // A batch shares its request's context: the dashboard's six insight figures ask for the same
+  // library's access, and read it once. What a read answers (the session, the library, the staff
+  // row, a rental's library and customer) holds for the request.
+  const reads = new Map<string, Promise<SessionAccess>>();
+  const readAccess = (scope?: AccessScope) => {
+    const key = scopeKey(scope);
+    let read = reads.get(key);
+    if (!read) {
+      read = sessionToken ? findSessionAccess(em, sessionToken, deps.config, scope).catch(unavailableOrRethrow) : Promise.resolve(NO_SESSION);
+      reads.set(key, read);
+    }
+    return read;
+  };
   let user: Promise<UserRow | null> | undefined;
   return {
     ...deps,
