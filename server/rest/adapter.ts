@@ -3,7 +3,7 @@ import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import superjson from 'superjson';
 import { appRouter } from '../routers';
-import { createCallerFactory, logFailure, type Meta, publicMessage, UNAVAILABLE_MESSAGE } from '../trpc/init';
+import { logFailure, type Meta, publicMessage, UNAVAILABLE_MESSAGE } from '../trpc/init';
 import { type ContextDeps, createContext } from '../trpc/context';
 import { serializeOutput } from '../trpc/serialize-output';
 import { AppError, badRequest, isDatabaseUnavailable } from '../errors';
@@ -17,20 +17,14 @@ export interface RestRoute {
 
 /** The /_api table, read from each procedure's `meta.rest`: one place declares both doors. */
 export function restRoutes(): RestRoute[] {
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
   return Object.entries(procedures).flatMap(([procedure, def]) => {
     const rest = (def._def.meta as Meta | undefined)?.rest;
     return rest ? [{ ...rest, procedure }] : [];
   });
 }
 
-const createCaller = createCallerFactory(appRouter);
-
-type CallerFn = (input: unknown) => Promise<unknown>;
-
-function findProcedure(caller: unknown, path: string): CallerFn {
-  return path.split('.').reduce<any>((node, key) => node[key], caller) as CallerFn;
-}
+type Procedure = AnyTRPCProcedure & ((opts: object) => Promise<unknown>);
+const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
 
 export function sendError(reply: FastifyReply, error: unknown) {
   const trpcError =
@@ -61,6 +55,8 @@ function readInput(route: RestRoute, query: unknown, body: unknown) {
 
 export function registerRestFacade(app: FastifyInstance, deps: ContextDeps) {
   for (const route of restRoutes()) {
+    const procedure = procedures[route.procedure];
+    const type = procedure._def.type;
     app.route({
       method: route.method,
       url: route.path,
@@ -68,7 +64,8 @@ export function registerRestFacade(app: FastifyInstance, deps: ContextDeps) {
         try {
           const ctx = await createContext(deps, req, reply);
           const input = readInput(route, req.query, req.body);
-          const result = await findProcedure(createCaller(ctx), route.procedure)(input);
+          // As tRPC's server-side caller calls it, without building a caller for each request.
+          const result = await procedure({ path: route.procedure, type, ctx, batchIndex: 0, signal: undefined, getRawInput: async () => input });
           return reply.send(route.wire === 'superjson' ? serializeOutput(result) : result);
         } catch (error) {
           return sendError(reply, error);

@@ -117,6 +117,5 @@ export const syncOutput =
     schema.parse(value);
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 export const publicProcedure = t.procedure.use(mapErrors);
