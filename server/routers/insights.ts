@@ -12,7 +12,7 @@ import {
 import { exportCsv } from '../services/insights-export';
 import { collection, longRentals, membersPerWeek, type Period, popularBooks, rentalsPerDay, summary } from '../services/insights';
 import { createCoalescer } from '../services/insights-coalescing';
-import { router, syncOutput } from '../trpc/init';
+import { router, sharedOutput, syncOutput } from '../trpc/init';
 import { staffProcedure } from '../trpc/procedures';
 
 /** A library's figures for its staff (tRPC only: no documented /_api path). Each is one SQL query on indexed ranges. */
@@ -29,12 +29,12 @@ const shared = <T>(figure: string, p: Partial<Period> & { libraryId: number }, c
 
 export const insightsRouter = router({
   /** Rentals, returns, active and new members in the period; copies out right now. */
-  summary: forPeriod.output(syncOutput(insightsSummary)).query(({ ctx, input }) => shared('summary', input, () => summary(ctx.em, input))),
-  popularBooks: forPeriod.output(syncOutput(popularBooksResponse)).query(({ ctx, input }) => shared('popularBooks', input, () => popularBooks(ctx.em, input))),
-  rentalsPerDay: forPeriod.output(syncOutput(rentalsPerDayResponse)).query(({ ctx, input }) => shared('rentalsPerDay', input, () => rentalsPerDay(ctx.em, input))),
-  membersPerWeek: forPeriod.output(syncOutput(membersPerWeekResponse)).query(({ ctx, input }) => shared('membersPerWeek', input, () => membersPerWeek(ctx.em, input))),
-  collection: forLibrary.output(syncOutput(collectionInsights)).query(({ ctx, input }) => shared('collection', input, () => collection(ctx.em, input.libraryId))),
-  longRentals: forLibrary.output(syncOutput(longRentalsResponse)).query(({ ctx, input }) => shared('longRentals', input, () => longRentals(ctx.em, input.libraryId))),
+  summary: forPeriod.output(sharedOutput(insightsSummary)).query(({ ctx, input }) => shared('summary', input, () => summary(ctx.em, input))),
+  popularBooks: forPeriod.output(sharedOutput(popularBooksResponse)).query(({ ctx, input }) => shared('popularBooks', input, () => popularBooks(ctx.em, input))),
+  rentalsPerDay: forPeriod.output(sharedOutput(rentalsPerDayResponse)).query(({ ctx, input }) => shared('rentalsPerDay', input, () => rentalsPerDay(ctx.em, input))),
+  membersPerWeek: forPeriod.output(sharedOutput(membersPerWeekResponse)).query(({ ctx, input }) => shared('membersPerWeek', input, () => membersPerWeek(ctx.em, input))),
+  collection: forLibrary.output(sharedOutput(collectionInsights)).query(({ ctx, input }) => shared('collection', input, () => collection(ctx.em, input.libraryId))),
+  longRentals: forLibrary.output(sharedOutput(longRentalsResponse)).query(({ ctx, input }) => shared('longRentals', input, () => longRentals(ctx.em, input.libraryId))),
   /** The period's rentals and the library's books as one CSV document, with a file name for it. */
   exportCsv: forPeriod.output(syncOutput(insightsExport)).query(({ ctx, input }) => exportCsv(ctx.em, { ...input, libraryName: ctx.library.name })),
 });

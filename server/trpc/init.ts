@@ -119,3 +119,22 @@ export const syncOutput =
 export const router = t.router;
 export const middleware = t.middleware;
 export const publicProcedure = t.procedure.use(mapErrors);
+
+/**
+ * syncOutput for results that several calls share (insights: identical requests made at once get
+ * one computed object, see services/insights-coalescing.ts): each shared object is checked once, and
+ * every call sharing it answers the same checked output. The results are never changed afterwards.
+ */
+export const sharedOutput = <T extends z.ZodType>(schema: T) => {
+  const parse = syncOutput(schema);
+  const checked = new WeakMap<object, z.output<T>>();
+  return (value: unknown): z.output<T> => {
+    if (typeof value !== 'object' || value === null) return parse(value);
+    let output = checked.get(value);
+    if (output === undefined) {
+      output = parse(value);
+      checked.set(value, output);
+    }
+    return output;
+  };
+};
