@@ -1,13 +1,13 @@
-import { type AnyTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError } from '@trpc/server';
+import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError } from '@trpc/server';
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appRouter } from '../routers';
+import { callProcedure, type Procedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
 import { logFailure } from '../trpc/init';
 
 type CallType = 'query' | 'mutation';
-type Procedure = AnyTRPCProcedure & ((opts: object) => Promise<unknown>);
 interface Call {
   path: string;
   procedure: Procedure;
@@ -16,7 +16,6 @@ interface Call {
 }
 
 const config = appRouter._def._config;
-const procedures = appRouter._def.procedures as unknown as Record<string, Procedure | undefined>;
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
@@ -65,7 +64,7 @@ async function answer(deps: ContextDeps, req: FastifyRequest, reply: FastifyRepl
     calls.map(async ({ path, procedure, input }, batchIndex) => {
       try {
         const getRawInput = async () => readInput(input);
-        return { result: { data: await procedure({ path, type, ctx, batchIndex, signal: undefined, getRawInput }) } };
+        return { result: { data: await callProcedure(procedure, { path, ctx, batchIndex, getRawInput }) } };
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         logFailure(req.log, error, path);

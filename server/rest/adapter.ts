@@ -1,9 +1,9 @@
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import superjson from 'superjson';
-import { appRouter } from '../routers';
 import { logFailure, type Meta, publicMessage, UNAVAILABLE_MESSAGE } from '../trpc/init';
+import { callProcedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
 import { serializeOutput } from '../trpc/serialize-output';
 import { AppError, badRequest, isDatabaseUnavailable } from '../errors';
@@ -18,13 +18,10 @@ export interface RestRoute {
 /** The /_api table, read from each procedure's `meta.rest`: one place declares both doors. */
 export function restRoutes(): RestRoute[] {
   return Object.entries(procedures).flatMap(([procedure, def]) => {
-    const rest = (def._def.meta as Meta | undefined)?.rest;
+    const rest = (def!._def.meta as Meta | undefined)?.rest;
     return rest ? [{ ...rest, procedure }] : [];
   });
 }
-
-type Procedure = AnyTRPCProcedure & ((opts: object) => Promise<unknown>);
-const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
 
 export function sendError(reply: FastifyReply, error: unknown) {
   const trpcError =
@@ -55,8 +52,7 @@ function readInput(route: RestRoute, query: unknown, body: unknown) {
 
 export function registerRestFacade(app: FastifyInstance, deps: ContextDeps) {
   for (const route of restRoutes()) {
-    const procedure = procedures[route.procedure];
-    const type = procedure._def.type;
+    const procedure = procedures[route.procedure]!;
     app.route({
       method: route.method,
       url: route.path,
@@ -64,8 +60,7 @@ export function registerRestFacade(app: FastifyInstance, deps: ContextDeps) {
         try {
           const ctx = await createContext(deps, req, reply);
           const input = readInput(route, req.query, req.body);
-          // As tRPC's server-side caller calls it, without building a caller for each request.
-          const result = await procedure({ path: route.procedure, type, ctx, batchIndex: 0, signal: undefined, getRawInput: async () => input });
+          const result = await callProcedure(procedure, { path: route.procedure, ctx, getRawInput: async () => input });
           return reply.send(route.wire === 'superjson' ? serializeOutput(result) : result);
         } catch (error) {
           return sendError(reply, error);
