@@ -81,11 +81,8 @@ function prerenderPages(): Plugin {
         const { prerender } = (await import(pathToFileURL(join(ssrDir, 'prerender.mjs')).href)) as typeof import('./client/prerender');
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
         const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
-        const css = (key: string, seen = new Set<string>()): string[] => {
-          if (seen.has(key)) return [];
-          seen.add(key);
-          return [...(manifest[key]?.css ?? []), ...(manifest[key]?.imports ?? []).flatMap((imported) => css(imported, seen))];
-        };
+        /** The stylesheets of a chunk and of every chunk it imports statically. */
+        const css = (key: string) => [...staticClosure(manifest, key)].flatMap((chunk) => manifest[chunk]?.css ?? []);
         // What index.html links already: the entry's stylesheets and the app's (preloadApp).
         const entryCss = new Set([...css(Object.keys(manifest).find((key) => manifest[key].isEntry)!), ...css('client/boot.tsx')]);
         for (const { path, page, title } of PRERENDERED) {
