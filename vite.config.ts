@@ -47,6 +47,15 @@ function preloadApp(): Plugin {
   };
 }
 
+/** Mantine's useId module, answered by client/lib/mantine-use-id.ts (which says why), in the build and in dev. */
+const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+const STABLE_USE_ID = `export { useId } from ${JSON.stringify(resolve(import.meta.dirname, 'client/lib/mantine-use-id.ts'))};`;
+
+const stableMantineIds = {
+  name: 'scroll-stable-mantine-ids',
+  load: (id: string) => (MANTINE_USE_ID.test(id) ? STABLE_USE_ID : undefined),
+};
+
 /**
  * After the client build, renders the landing and login pages as a visitor who is not signed in first
  * sees them (client/prerender.tsx, built for Node), into copies of index.html with the page's own
@@ -114,6 +123,7 @@ function prerenderPages(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    { ...stableMantineIds, enforce: 'pre' } satisfies Plugin,
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -138,4 +148,6 @@ export default defineConfig({
   // The manifest lets scripts/bundle-report.ts size each route's initial JavaScript.
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { port: 5173, proxy: { '/trpc': api, '/_api': api } },
+  // Dev serves @mantine/* bundled ahead by Rolldown, which runs its own plugins.
+  optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds] } },
 });

@@ -30,6 +30,19 @@ test('the login form validates on blur and shows the server message on failure',
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('the app takes over the prerendered login form as it is: the same fields, labelled by the same ids', async ({ page, request }) => {
+  const prerendered = await (await request.get('/login')).text();
+  const idsSent = [...prerendered.matchAll(/<input[^>]* id="([^"]+)"/g)].map((match) => match[1]);
+  expect(idsSent).toHaveLength(2);
+
+  await page.goto('/login');
+  // Marked disabled until the app runs the form (client/pages/LoginPage.tsx).
+  await expect(page.locator('[aria-disabled="true"]')).toHaveCount(0);
+  const email = page.getByLabel(/^Email( \*)?$/);
+  const password = page.getByLabel(/^Password( \*)?$/);
+  expect([await email.getAttribute('id'), await password.getAttribute('id')]).toEqual(idsSent);
+});
+
 test('registering with a taken email suggests logging in', async ({ page }) => {
   await page.goto('/register');
   await page.getByLabel(/^Display Name( \*)?$/).fill('Copy Cat');
