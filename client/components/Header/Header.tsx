@@ -1,6 +1,6 @@
 import { Anchor, Burger, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { useAuth } from '../../hooks/use-auth';
@@ -17,6 +17,13 @@ function AuthPlaceholder() {
 
 export function Header() {
   const { user, isLoading } = useAuth();
+  // The session check's answer re-renders its readers at once, in one piece (React Query reads it through
+  // useSyncExternalStore): that render only passes the header its previous values, and the switch from the
+  // placeholder to the buttons or the menu renders after it, in slices the browser can interrupt.
+  return <HeaderBar user={useDeferredValue(user)} isLoading={useDeferredValue(isLoading)} />;
+}
+
+const HeaderBar = memo(function HeaderBar({ user, isLoading }: Pick<ReturnType<typeof useAuth>, 'user' | 'isLoading'>) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The drawer mounts on the first open and stays, so its closing transition still plays.
   const [navWanted, setNavWanted] = useState(false);
@@ -69,4 +76,4 @@ export function Header() {
       </Group>
     </header>
   );
-}
+});
