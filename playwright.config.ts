@@ -19,6 +19,9 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // With a new document for each navigation (RenderDocument), Debian's Chromium 150 leaves a page reloaded under
+  // Playwright's offline emulation reporting navigator.onLine true, though its requests fail as offline ones do.
+  '--disable-features=RenderDocument',
 ];
 
 export default defineConfig({
