@@ -46,3 +46,5 @@ export async function cpuMeter(client: pg.Client, serverPort: number) {
     },
   };
 }
+
+export type Meter = Awaited<ReturnType<typeof cpuMeter>>;

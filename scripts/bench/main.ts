@@ -8,7 +8,7 @@ import pg from 'pg';
 import superjson from 'superjson';
 import { freePort } from '../../server/db/embedded';
 import { BOOKS_PAGE_DEFAULT, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
-import { cpuMeter } from './cpu';
+import { cpuMeter, type Meter } from './cpu';
 import { createBenchDatabase } from './database';
 import { explainAll } from './explain';
 import { openDashboards } from './insights-dashboard';
@@ -70,11 +70,18 @@ async function main() {
     const staff = { cookie: cookie(staffToken(LIBRARY)) };
     const search = (term: string) => `/_api/books?libraryId=${LIBRARY}&search=${encodeURIComponent(term)}`;
     const results: BenchReport['results'] = [];
+    // What each request costs the server (or the bare one) and PostgreSQL, whatever else the machine runs.
+    const meters = { server: await cpuMeter(client, Number(new URL(server.url).port)), bare: await cpuMeter(client, Number(new URL(bare.url).port)) };
+    const metered = (result: LoadResult, meter: Meter, started: ReturnType<Meter['read']>) =>
+      Object.assign(result, { note: [result.note, meter.perRequest(started, result.requests)].filter(Boolean).join('; ') });
     const run = async (name: string, url: string, headers: Record<string, string>) => {
       if (!wanted(name)) return undefined;
-      await settle(url.startsWith(bare.url) ? `${bare.url}/bare/session` : `${server.url}/readyz`);
+      const isBare = url.startsWith(bare.url);
+      await settle(isBare ? `${bare.url}/bare/session` : `${server.url}/readyz`);
       log(`${name}: ${url}`);
-      const result = await loadGet(name, url, headers);
+      const meter = isBare ? meters.bare : meters.server;
+      const started = meter.read();
+      const result = metered(await loadGet(name, url, headers), meter, started);
       results.push(result);
       return result;
     };
@@ -92,7 +99,8 @@ async function main() {
     if (wanted('rent then return')) {
       log('rent then return');
       await settle(`${server.url}/readyz`);
-      results.push(await rentCycle(server.url, LIBRARY, contested, cookies));
+      const started = meters.server.read();
+      results.push(metered(await rentCycle(server.url, LIBRARY, contested, cookies), meters.server, started));
     }
     // The first page of the library's books, at the server's default page size (BOOKS_PAGE_DEFAULT).
     await run('library book list', `${server.url}/_api/books?libraryId=${LIBRARY}`, staff);
@@ -120,21 +128,17 @@ async function main() {
       const { url, headers } = dashboard(turn);
       await fetch(url, { headers }).then((r) => r.arrayBuffer());
     }
-    const meter = await cpuMeter(client, Number(new URL(server.url).port));
-    const metered = (result: LoadResult | undefined, started: ReturnType<typeof meter.read>) =>
-      result && Object.assign(result, { note: [result.note, meter.perRequest(started, result.requests)].filter(Boolean).join('; ') });
     for (const procedure of ['summary', 'popularBooks', 'rentalsPerDay', 'membersPerWeek', 'collection', 'longRentals']) {
       const input = ['collection', 'longRentals'].includes(procedure) ? { libraryId: LIBRARY } : { libraryId: LIBRARY, days: 365, timeZone: 'UTC' };
-      const started = meter.read();
-      metered(await run(`insights.${procedure}`, `${server.url}/trpc/insights.${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`, staff), started);
+      await run(`insights.${procedure}`, `${server.url}/trpc/insights.${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`, staff);
     }
     for (const count of [1, 3]) {
       const name = `insights dashboard, ${count} staff`;
       if (!wanted(name)) continue;
       await settle(`${server.url}/readyz`);
       log(name);
-      const started = meter.read();
-      results.push(metered(await openDashboards(name, { staff: count, durationS: DURATION_S, next: dashboard }), started)!);
+      const started = meters.server.read();
+      results.push(metered(await openDashboards(name, { staff: count, durationS: DURATION_S, next: dashboard }), meters.server, started));
     }
 
     const { rows: violations } = await client.query(
