@@ -1,5 +1,5 @@
 import './lib/zod-csp';
-import '@mantine/core/styles.css';
+import './mantine-styles.css';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
