@@ -32,7 +32,7 @@ app.get<{ Querystring: { libraryId: string; search: string } }>('/bare/books', a
   if (!(await sessionUser(req.headers.cookie))) return reply.status(401).send({ error: 'Not signed in.' });
   const pattern = containsPattern(req.query.search);
   const { rows } = await pool.query(
-    `select b.* from books b where b.library_id = $1 and (b.title || E'\\x1f' || b.author) ilike $2 and (b.title ilike $2 or b.author ilike $2)
+    `select b.* from books b where b.library_id = $1 and (b.title || E'\\x1f' || b.author) ilike $2
       order by lower(b.title), b.id limit $3`,
     [Number(req.query.libraryId), pattern, BOOKS_PAGE_DEFAULT],
   );

@@ -88,6 +88,7 @@ export interface BookFilter {
 
 /** Title and author as the books_library_search_trgm index holds them (Migration20261122040000). */
 const SEARCH_TEXT = `(b.title || E'\\x1f' || b.author)`;
+const SEARCH_SEPARATOR = '\u001f';
 
 export async function listBooks(em: EntityManager, filter: BookFilter): Promise<Book[]> {
   const where = ['b.library_id = ?'];
@@ -98,10 +99,15 @@ export async function listBooks(em: EntityManager, filter: BookFilter): Promise<
     params.push(filter.rentedBy);
   }
   if (filter.search) {
-    // The first test is the one the library's search index serves; the second keeps a match from spanning title and author.
-    where.push(`${SEARCH_TEXT} ilike ? and (b.title ilike ? or b.author ilike ?)`);
+    // The test the library's search index serves. A match spans title and author only when the text
+    // holds their separator, and only then are the two tested apart (a fifth of the database's time per search).
     const pattern = containsPattern(filter.search);
-    params.push(pattern, pattern, pattern);
+    where.push(`${SEARCH_TEXT} ilike ?`);
+    params.push(pattern);
+    if (filter.search.includes(SEARCH_SEPARATOR)) {
+      where.push('(b.title ilike ? or b.author ilike ?)');
+      params.push(pattern, pattern);
+    }
   }
   params.push(filter.limit ?? BOOKS_PAGE_DEFAULT, filter.cursor ?? 0);
   // A search's best plan depends on its pattern, so only the other lists are prepared.
