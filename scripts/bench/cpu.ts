@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type pg from 'pg';
 
@@ -26,16 +25,14 @@ function familyTicks(root: number): number {
   return total;
 }
 
-const listeningPid = (port: number) => Number(execFileSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }).match(/pid=(\d+)/)?.[1] ?? NaN);
-
 /**
  * CPU time per request of the server and of PostgreSQL, read from /proc around a scenario: what a
- * request costs whatever else the machine is running (latency under a shared load says less).
+ * request costs whatever else the machine is running (latency under a shared load says less). `server`
+ * is the process id the bench started the server (or the bare one) as.
  */
-export async function cpuMeter(client: pg.Client, serverPort: number) {
+export async function cpuMeter(client: pg.Client, server: number) {
   const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
   const postmaster = stat(rows[0].pid).ppid;
-  const server = listeningPid(serverPort);
   const read = () => ({ server: familyTicks(server), postgres: familyTicks(postmaster) });
   return {
     read,

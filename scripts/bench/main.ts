@@ -40,7 +40,7 @@ async function startBare(databaseUrl: string, port: number) {
     if (await fetch(`${url}/bare/session`).then(() => true, () => false)) break;
     await new Promise((done) => setTimeout(done, 50));
   }
-  return { url, stop: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))) };
+  return { url, pid: child.pid!, stop: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))) };
 }
 
 const batchInput = (inputs: unknown[]) => encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((input, i) => [i, superjson.serialize(input)]))));
@@ -71,7 +71,7 @@ async function main() {
     const search = (term: string) => `/_api/books?libraryId=${LIBRARY}&search=${encodeURIComponent(term)}`;
     const results: BenchReport['results'] = [];
     // What each request costs the server (or the bare one) and PostgreSQL, whatever else the machine runs.
-    const meters = { server: await cpuMeter(client, Number(new URL(server.url).port)), bare: await cpuMeter(client, Number(new URL(bare.url).port)) };
+    const meters = { server: await cpuMeter(client, server.pid), bare: await cpuMeter(client, bare.pid) };
     const metered = (result: LoadResult, meter: Meter, started: ReturnType<Meter['read']>) =>
       Object.assign(result, { note: [result.note, meter.perRequest(started, result.requests)].filter(Boolean).join('; ') });
     const run = async (name: string, url: string, headers: Record<string, string>) => {

@@ -20,6 +20,8 @@ export function ensureBuild(buildDir: string, log: (line: string) => void) {
 
 export interface RunningServer {
   url: string;
+  /** The server's process (the primary of its workers under WEB_CONCURRENCY). */
+  pid: number;
   /** From spawning the process to the first 200 from /readyz. */
   readyMs: number;
   stop(): Promise<void>;
@@ -65,5 +67,5 @@ export async function startServer(opts: { buildDir: string; databaseUrl: string;
     await stop();
     throw error;
   }
-  return { url, readyMs: performance.now() - started, stop };
+  return { url, pid: child.pid!, readyMs: performance.now() - started, stop };
 }
