@@ -47,6 +47,7 @@ export async function loadGet(name: string, url: string, headers: Record<string,
 
 export interface RentCycleResult extends LoadResult {
   rented: number;
+  returned: number;
   noCopies: number;
   alreadyRented: number;
 }
@@ -58,7 +59,7 @@ export interface RentCycleResult extends LoadResult {
  * then rents again.
  */
 export async function rentCycle(baseUrl: string, libraryId: number, books: { isbn: string }[], cookies: string[]): Promise<RentCycleResult> {
-  const counts = { rented: 0, noCopies: 0, alreadyRented: 0, errors: 0 };
+  const counts = { rented: 0, returned: 0, noCopies: 0, alreadyRented: 0, errors: 0 };
   let turn = 0;
   type Context = { cookie?: string; rentalId?: number };
   type Request = { headers: Record<string, string> };
@@ -96,7 +97,8 @@ export async function rentCycle(baseUrl: string, libraryId: number, books: { isb
         // Nothing rented: start again with the next rent.
         setupRequest: (req: Request, context: Context) => (context.rentalId ? request(req, '/_api/books/return', context.cookie!, { rentalId: context.rentalId }) : null),
         onResponse: (status: number) => {
-          if (status !== 200) counts.errors++;
+          if (status === 200) counts.returned++;
+          else counts.errors++;
         },
       },
     ],
@@ -111,6 +113,6 @@ export async function rentCycle(baseUrl: string, libraryId: number, books: { isb
     bytesPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
     ...counts,
     errors: counts.errors + result.errors + result.timeouts,
-    note: `${counts.rented} rented and returned, ${counts.noCopies} no copy left, ${counts.alreadyRented} already rented`,
+    note: `${counts.rented} rented, ${counts.returned} returned, ${counts.noCopies} no copy left, ${counts.alreadyRented} already rented`,
   };
 }
