@@ -99,8 +99,9 @@ export async function listBooks(em: EntityManager, filter: BookFilter): Promise<
     params.push(filter.rentedBy);
   }
   if (filter.search) {
-    // The test the library's search index serves. A match spans title and author only when the text
-    // holds their separator, and only then are the two tested apart (a fifth of the database's time per search).
+    // The test the library's search index serves. A match can span title and author only when the text
+    // holds their separator; only then are the two also tested apart (it costs a search a fifth more
+    // database time).
     const pattern = containsPattern(filter.search);
     where.push(`${SEARCH_TEXT} ilike ?`);
     params.push(pattern);
