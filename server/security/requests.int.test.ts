@@ -54,9 +54,19 @@ describe('cross-site writes are refused before they reach a procedure', () => {
 describe('security headers', () => {
   const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 
-  it('a CSP that allows the app, the camera and https cover images and nothing else', async () => {
-    for (const url of ['/', '/_api/auth/session', '/trpc/auth.session', '/healthz']) {
-      const res = await t.app.inject({ method: 'GET', url });
+  it('a CSP that allows the app, the camera and https cover images and nothing else, on every answer', async () => {
+    const requests: Parameters<typeof t.app.inject>[0][] = [
+      ...['/', '/_api/auth/session', '/trpc/auth.session', '/healthz'].map((url) => ({ method: 'GET' as const, url })),
+      // Refusals and failures carry them too: not signed in, not found, a cross-site write, an unreadable body.
+      { method: 'GET', url: '/_api/books?libraryId=1' },
+      { method: 'GET', url: '/_api/no-such-call' },
+      { method: 'POST', url: '/_api/libraries', headers: { 'content-type': 'application/json', origin: 'https://elsewhere.test' }, payload: '{}' },
+      { method: 'POST', url: '/_api/auth/login_with_password', headers: { 'content-type': 'application/json' }, payload: '{not json' },
+    ];
+    const statuses: number[] = [];
+    for (const request of requests) {
+      const res = await t.app.inject(request);
+      statuses.push(res.statusCode);
       const csp = directives(String(res.headers['content-security-policy']));
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['script-src']).toEqual(["'self'"]);
@@ -76,7 +86,9 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['permissions-policy']).toContain('camera=(self)');
       expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+    expect(statuses.slice(4)).toEqual([401, 404, 403, 400]);
   });
 
   it('HSTS only behind HTTPS: with Secure cookies on, or a trusted proxy saying https', async () => {
