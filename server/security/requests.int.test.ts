@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { signedIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { digester } from '../test/digest';
@@ -55,7 +56,7 @@ describe('security headers', () => {
   const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 
   it('a CSP that allows the app, the camera and https cover images and nothing else, on every answer', async () => {
-    const requests: Parameters<typeof t.app.inject>[0][] = [
+    const requests: InjectOptions[] = [
       ...['/', '/_api/auth/session', '/trpc/auth.session', '/healthz'].map((url) => ({ method: 'GET' as const, url })),
       // Refusals and failures carry them too: not signed in, not found, a cross-site write, an unreadable body.
       { method: 'GET', url: '/_api/books?libraryId=1' },
