@@ -4,20 +4,25 @@ import type pg from 'pg';
 /** Linux counts process CPU time in ticks of 10 ms (CLK_TCK = 100). */
 const TICK_MS = 10;
 
-function stat(pid: number): { ppid: number; ticks: number } {
+/** A process's parent, its own CPU ticks, and those of its children that have ended (and been waited for). */
+function stat(pid: number): { ppid: number; ticks: number; endedChildrenTicks: number } {
   const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), endedChildrenTicks: Number(fields[13]) + Number(fields[14]) };
 }
 
-/** CPU ticks used so far by a process and its children (PostgreSQL's backends, node's cluster workers). */
+/**
+ * CPU ticks used so far by a process and its children (PostgreSQL's backends, node's cluster workers),
+ * those that have ended included: a pool closing its idle connections ends backends during a run.
+ */
 function familyTicks(root: number): number {
   let total = 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const s = stat(Number(name));
-      if (Number(name) === root || s.ppid === root) total += s.ticks;
+      if (Number(name) === root) total += s.ticks + s.endedChildrenTicks;
+      else if (s.ppid === root) total += s.ticks;
     } catch {
       // the process ended meanwhile
     }
