@@ -2,6 +2,11 @@ import autocannon from 'autocannon';
 
 export const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * Before each measured run, this many seconds of the same load, not measured: a server that has been
+ * running has compiled its code paths and opened its pool's connections.
+ */
+export const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Waits until `url` answers within 100 ms: the previous scenario's backlog must not weigh on the next one. */
@@ -29,8 +34,8 @@ export interface LoadResult {
 }
 
 /** autocannon, no pipelining: `connections` clients, each waiting for its answer before the next request. */
-export async function loadGet(name: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  const result = await autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: DURATION_S, timeout: REQUEST_TIMEOUT_MS / 1000, headers });
+export async function loadGet(name: string, url: string, headers: Record<string, string> = {}, durationS = DURATION_S): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: durationS, timeout: REQUEST_TIMEOUT_MS / 1000, headers });
   const path = new URL(url).pathname + new URL(url).search;
   return {
     name,
@@ -41,7 +46,7 @@ export async function loadGet(name: string, url: string, headers: Record<string,
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
     bytesPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
-    ...(result.requests.total === 0 ? { note: `no answer came back within the ${DURATION_S} s run` } : {}),
+    ...(result.requests.total === 0 ? { note: `no answer came back within the ${durationS} s run` } : {}),
   };
 }
 
@@ -53,12 +58,18 @@ export interface RentCycleResult extends LoadResult {
 }
 
 /**
- * autocannon, CONNECTIONS clients for DURATION_S, each renting then returning by the next customer in
+ * autocannon, CONNECTIONS clients for `durationS`, each renting then returning by the next customer in
  * turn (customerId 0: the customer rents for themself), a random book from `books`: few copies, so they
  * are fought over. A 409 'no copies' or 'already rented' is a correct answer, not an error; the client
- * then rents again.
+ * then rents again. A client stopped between its rent and its return leaves that copy out.
  */
-export async function rentCycle(baseUrl: string, libraryId: number, books: { isbn: string }[], cookies: string[]): Promise<RentCycleResult> {
+export async function rentCycle(
+  baseUrl: string,
+  libraryId: number,
+  books: { isbn: string }[],
+  cookies: string[],
+  durationS = DURATION_S,
+): Promise<RentCycleResult> {
   const counts = { rented: 0, returned: 0, noCopies: 0, alreadyRented: 0, errors: 0 };
   let turn = 0;
   type Context = { cookie?: string; rentalId?: number };
@@ -75,7 +86,7 @@ export async function rentCycle(baseUrl: string, libraryId: number, books: { isb
     url: baseUrl,
     connections: CONNECTIONS,
     pipelining: 1,
-    duration: DURATION_S,
+    duration: durationS,
     timeout: REQUEST_TIMEOUT_MS / 1000,
     requests: [
       {
