@@ -227,6 +227,7 @@ async function main() {
       loadAfter: load(),
       connections: CONNECTIONS,
       durationS: DURATION_S,
+      warmUpS: WARMUP_S,
       seedMs: db.seedMs,
       readyMs: server.readyMs,
       scale: SCALE,

@@ -10,6 +10,7 @@ export interface BenchReport {
   loadAfter: string;
   connections: number;
   durationS: number;
+  warmUpS: number;
   seedMs: number;
   readyMs: number;
   scale: Record<string, number>;
@@ -26,7 +27,7 @@ export function toMarkdown(r: BenchReport): string {
   const lines = [
     `# Benchmark ${r.date}`,
     '',
-    `${r.machine}; load average before ${r.loadBefore}, after ${r.loadAfter}. autocannon, ${r.connections} connections, no pipelining, ${r.durationS} s per scenario.`,
+    `${r.machine}; load average before ${r.loadBefore}, after ${r.loadAfter}. autocannon, ${r.connections} connections, no pipelining, ${r.durationS} s per scenario, measured after ${r.warmUpS} s of the same load.`,
     `Data: ${Object.entries(r.scale).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')}; seeded in ${(r.seedMs / 1000).toFixed(1)} s. Start to ready (/readyz, existing data): ${ms(r.readyMs)}.`,
     '',
     '| scenario | request | req/s | p50 | p99 | errors | bytes/resp | vs bare |',
