@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 
 const newest = (path: string): number => {
   if (!existsSync(path)) return 0;
@@ -48,7 +49,7 @@ const cpuProfile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=$
 export async function startServer(opts: { buildDir: string; databaseUrl: string; port: number; logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${opts.port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...cpuProfile, '--enable-source-maps', resolve(opts.buildDir, 'server/main.js')], {
+  const child = spawn(process.execPath, [...cpuProfile, ...SERVER_NODE_FLAGS, resolve(opts.buildDir, 'server/main.js')], {
     env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
