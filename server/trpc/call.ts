@@ -1,4 +1,4 @@
-import type { AnyTRPCProcedure } from '@trpc/server';
+import { type AnyTRPCProcedure, getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
 import { appRouter } from '../routers';
 import type { Context } from './context';
 
@@ -8,10 +8,69 @@ export type Procedure = AnyTRPCProcedure & ((opts: object) => Promise<unknown>);
 /** Every procedure by its dotted path ('books.list'), as /trpc and /_api find them. */
 export const procedures = appRouter._def.procedures as unknown as Record<string, Procedure | undefined>;
 
+/** What a middleware answers, as tRPC 11 builds it (`marker` is never read back). */
+type MiddlewareResult = { ok: true; data: unknown; ctx?: object; marker: string } | { ok: false; error: TRPCError; marker: string };
+type Middleware = (opts: CallOptions & { meta: unknown; next(nextOpts?: NextOptions): Promise<MiddlewareResult> }) => Promise<MiddlewareResult>;
+interface NextOptions {
+  ctx?: object;
+  input?: unknown;
+  getRawInput?: () => Promise<unknown>;
+}
+interface CallOptions {
+  path: string;
+  type: string;
+  ctx: object;
+  input?: unknown;
+  batchIndex: number;
+  signal: undefined;
+  getRawInput: () => Promise<unknown>;
+}
+interface ProcedureDef {
+  middlewares: Middleware[];
+  meta: unknown;
+}
+
+/**
+ * One step of a procedure's middleware chain, as tRPC 11's callRecursive runs it: each middleware
+ * gets the call's options with `next`, and `next({ ctx, input, getRawInput })` goes on with those
+ * merged in. tRPC copies the options with a transpiled spread helper; with native spreads the same
+ * copies halve the chain's cost (measured: the session check 10 → 5.5 µs, a chain shaped like
+ * staffProcedure's 29 → 15 µs).
+ */
+async function runMiddleware(index: number, def: ProcedureDef, opts: CallOptions): Promise<MiddlewareResult> {
+  try {
+    return await def.middlewares[index]!({
+      ...opts,
+      meta: def.meta,
+      input: opts.input,
+      next: (nextOpts) =>
+        runMiddleware(index + 1, def, {
+          ...opts,
+          ctx: nextOpts?.ctx ? { ...opts.ctx, ...nextOpts.ctx } : opts.ctx,
+          input: nextOpts && 'input' in nextOpts ? nextOpts.input : opts.input,
+          getRawInput: nextOpts?.getRawInput ?? opts.getRawInput,
+        }),
+    });
+  } catch (cause) {
+    return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: 'middlewareMarker' };
+  }
+}
+
 /**
  * Runs a procedure's middlewares, input and output checks and resolver, as tRPC does for a call:
  * no caller proxy and no Fetch Request per call. `getRawInput` is read by the input checks.
  */
-export function callProcedure(procedure: Procedure, call: { path: string; ctx: Context; getRawInput: () => Promise<unknown>; batchIndex?: number }) {
-  return procedure({ path: call.path, type: procedure._def.type, ctx: call.ctx, batchIndex: call.batchIndex ?? 0, signal: undefined, getRawInput: call.getRawInput });
+export async function callProcedure(procedure: Procedure, call: { path: string; ctx: Context; getRawInput: () => Promise<unknown>; batchIndex?: number }) {
+  const def = procedure._def as unknown as ProcedureDef;
+  const result = await runMiddleware(0, def, {
+    path: call.path,
+    type: procedure._def.type,
+    ctx: call.ctx,
+    batchIndex: call.batchIndex ?? 0,
+    signal: undefined,
+    getRawInput: call.getRawInput,
+  });
+  if (!result) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'No result from middlewares - did you forget to `return next()`?' });
+  if (!result.ok) throw result.error;
+  return result.data;
 }
