@@ -177,8 +177,7 @@ export async function setQuantity(em: EntityManager, libraryId: number, bookId: 
   throw conflict(quantityBelowRented(book.rented));
 }
 
-/** Whether some copy is out, and to whom (the most recent active rental). */
-/** The book's most recent active rental; only `renterId`'s own when given. */
+/** Whether some copy is out, and to whom: the book's most recent active rental, only `renterId`'s own when given. */
 export async function bookStatus(em: EntityManager, libraryId: number, isbn: string, renterId?: number): Promise<BookStatus> {
   const book = await findBookByIsbn(em, libraryId, isbn);
   const [rental] = await query<{ id: number; user_id: number; display_name: string }>(
