@@ -154,6 +154,20 @@ describe('serializeOutput', () => {
     });
   }
 
+  it('hands the value to superjson while Object.prototype lends an enumerable key', () => {
+    const value = { books: [{ id: 1, at: new Date(0) }] };
+    const fallback = vi.spyOn(superjson, 'serialize');
+    Object.defineProperty(Object.prototype, 'lent', { get: () => new Date(0), set() {}, enumerable: true, configurable: true });
+    let ours: unknown;
+    try {
+      ours = serializeOutput(value);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).lent;
+    }
+    expect(fallback).toHaveBeenCalledWith(value);
+    expect(ours).toStrictEqual({ json: { books: [{ id: 1, at: '1970-01-01T00:00:00.000Z' }] }, meta: { values: { 'books.0.at': ['Date'] }, v: 1 } });
+  });
+
   it('rejects prototype-polluting keys as superjson does', () => {
     for (const key of ['__proto__', 'constructor', 'prototype']) {
       const value = JSON.parse(`{"ok": 1, "nested": {"${key}": {"admin": true}}}`);
