@@ -43,6 +43,15 @@ async function startBare(databaseUrl: string, port: number) {
   return { url, pid: child.pid!, stop: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))) };
 }
 
+/** Rounds of a facade route against its bare floor (see againstBare). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 const batchInput = (inputs: unknown[]) => encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((input, i) => [i, superjson.serialize(input)]))));
 
 async function main() {
@@ -94,14 +103,26 @@ async function main() {
       return result;
     };
     /**
-     * A facade route against its bare floor, the bare route measured just before and just after it: the
-     * VM's speed drifts by a third within minutes, and the mean of the two runs cancels a steady drift.
+     * A facade route against its bare floor, alternated: bare, route, bare, route, ... bare. The VM's speed
+     * drifts by a third within minutes; each run of the route is compared with the mean of the bare runs
+     * just before and just after it, and the target reads the median of those rounds.
      */
+    const compared: { name: string; runs: LoadResult[]; ratios: number[] }[] = [];
     const againstBare = async (name: string, url: string, bareName: string, bareUrl: string, headers: Record<string, string>) => {
-      const before = await run(`${bareName} (before)`, bareUrl, headers);
-      const result = await run(name, url, headers);
-      const after = await run(`${bareName} (after)`, bareUrl, headers);
-      if (result && before && after) Object.assign(result, { ratioToBare: result.rps / ((before.rps + after.rps) / 2), bare: `${bareName}, before and after` });
+      const comparison = { name, runs: [] as LoadResult[], ratios: [] as number[] };
+      let before = await run(`${bareName} (1)`, bareUrl, headers);
+      for (let round = 1; round <= ROUNDS; round++) {
+        const result = await run(`${name} (${round} of ${ROUNDS})`, url, headers);
+        const after = await run(`${bareName} (${round + 1})`, bareUrl, headers);
+        if (result && before && after) {
+          const ratioToBare = result.rps / ((before.rps + after.rps) / 2);
+          Object.assign(result, { ratioToBare, bare: `${bareName} (${round}) and (${round + 1})` });
+          comparison.runs.push(result);
+          comparison.ratios.push(ratioToBare);
+        }
+        before = after;
+      }
+      if (comparison.runs.length > 0) compared.push(comparison);
     };
     await againstBare(`search by fragment '${FRAGMENT}'`, `${server.url}${search(FRAGMENT)}`, 'bare: session check + search fragment', `${bare.url}/bare/books?libraryId=${LIBRARY}&search=${FRAGMENT}`, staff);
     await againstBare(`search by word '${WORD}'`, `${server.url}${search(WORD)}`, 'bare: session check + search word', `${bare.url}/bare/books?libraryId=${LIBRARY}&search=${WORD}`, staff);
@@ -203,11 +224,15 @@ async function main() {
     }
 
     const byName = (prefix: string) => results.filter((r) => r.name.startsWith(prefix));
-    const searches = [...byName('search by')];
+    const searches = compared.filter((c) => c.name.startsWith('search by'));
     const cycle = byName('rent then return')[0];
-    const facades = results.filter((r) => r.ratioToBare !== undefined);
+    const listed = (values: number[], format: (n: number) => string) => (values.length > 1 ? ` (rounds: ${values.map(format).join(', ')})` : '');
+    const p99s = (c: (typeof compared)[number]) => c.runs.map((r) => r.p99);
     const targets: BenchReport['targets'] = [
-      ...searches.map((s) => ({ target: `${s.name}: p99 ≤ 50 ms`, measured: `${s.p99.toFixed(0)} ms`, met: s.p99 <= 50 })),
+      ...searches.map((s) => {
+        const p99 = median(p99s(s));
+        return { target: `${s.name}: p99 ≤ 50 ms`, measured: `${p99.toFixed(0)} ms${listed(p99s(s), (n) => n.toFixed(0))}`, met: p99 <= 50 };
+      }),
       ...byName('insights.').map((s) => ({ target: `${s.name} (1 year): p99 ≤ 100 ms`, measured: `${s.p99.toFixed(0)} ms`, met: s.p99 <= 100 })),
       ...byName('insights dashboard').map((s) => ({ target: `${s.name} (all six figures): p99 ≤ 100 ms`, measured: `${s.p99.toFixed(0)} ms`, met: s.p99 <= 100 })),
       ...(cycle
@@ -216,7 +241,10 @@ async function main() {
             { target: 'no oversell (invariant after load)', measured: `${violations[0].n} violations, ${cycle.errors} errors`, met: violations[0].n === 0 && cycle.errors === 0 },
           ]
         : []),
-      ...facades.map((f) => ({ target: `${f.name}: ≥ 0.8 of bare throughput`, measured: ratio(f.ratioToBare!), met: f.ratioToBare! >= 0.8 })),
+      ...compared.map((c) => {
+        const middle = median(c.ratios);
+        return { target: `${c.name}: ≥ 0.8 of bare throughput`, measured: `${ratio(middle)}${listed(c.ratios, ratio)}`, met: middle >= 0.8 };
+      }),
       { target: 'ready within 3 s', measured: `${server.readyMs.toFixed(0)} ms`, met: server.readyMs <= 3000 },
       ...('error' in lighthouse
         ? []
