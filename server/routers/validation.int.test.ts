@@ -41,6 +41,7 @@ const ROWS: Row[] = [
   ['add book thumbnailUrl', 'POST', '/_api/library/books', () => ({ ...book(), thumbnailUrl: 'not a url' }), 'Invalid thumbnail URL format'],
   ['add book fullImageUrl', 'POST', '/_api/library/books', () => ({ ...book(), fullImageUrl: 'javascript:alert(1)' }), 'Invalid full image URL format'],
   ['add book acquisitionDate (year 0)', 'POST', '/_api/library/books', () => ({ ...book(), acquisitionDate: new Date('0000-12-31T23:59:59.999Z') }), 'Invalid acquisition date'],
+  ['add book acquisitionDate (year 10000)', 'POST', '/_api/library/books', () => ({ ...book(), acquisitionDate: new Date('+010000-01-01T00:00:00.000Z') }), 'Invalid acquisition date'],
   ['add book quantity (zero)', 'POST', '/_api/library/books', () => ({ ...book(), quantity: 0 }), 'Quantity must be a positive integer'],
   ['add book quantity (fraction)', 'POST', '/_api/library/books', () => ({ ...book(), quantity: 1.5 }), 'Quantity must be a positive integer'],
   ['rent isbn', 'POST', '/_api/books/rent', () => ({ ...rent(), isbn: '12345' }), 'ISBN must be at least 10 characters'],

@@ -66,8 +66,14 @@ export const addBookInput = z.strictObject({
   author: z.string({ error: 'Author is required' }).trim().min(1, 'Author is required').max(500, 'Author is too long'),
   thumbnailUrl: optionalUrl('Invalid thumbnail URL format'),
   fullImageUrl: optionalUrl('Invalid full image URL format'),
-  // PostgreSQL has no year 0 and the app no use for dates before the common era.
-  acquisitionDate: z.coerce.date({ error: 'Invalid acquisition date' }).min(new Date('0001-01-01T00:00:00Z'), 'Invalid acquisition date').nullable().optional(),
+  // PostgreSQL has no year 0 and the app no use for dates before the common era; a year past 9999
+  // has no YYYY-MM-DD form to store the day by.
+  acquisitionDate: z.coerce
+    .date({ error: 'Invalid acquisition date' })
+    .min(new Date('0001-01-01T00:00:00Z'), 'Invalid acquisition date')
+    .max(new Date('9999-12-31T23:59:59.999Z'), 'Invalid acquisition date')
+    .nullable()
+    .optional(),
   quantity: z
     .number({ error: 'Quantity must be a positive integer' })
     .int('Quantity must be a positive integer')
