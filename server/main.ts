@@ -35,7 +35,10 @@ function printBanner(database: Database, seeded: boolean) {
   console.log(lines.join('\n') + '\n');
 }
 
-/** Serves the app on the port; on SIGINT/SIGTERM finishes in-flight requests, then closes. */
+/** Ctrl-C, a stop from a process manager, and the terminal closing. */
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Serves the app on the port; on a shutdown signal finishes in-flight requests, then closes. */
 async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<void>) {
   const orm = await initOrm(databaseUrl);
   const app = await buildApp({
@@ -53,8 +56,7 @@ async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<v
     await onClosed();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
+  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => void shutdown());
   await app.listen({ port: cfg.port, host: cfg.host });
 }
 
@@ -87,8 +89,7 @@ if (cluster.isPrimary) {
       stopping = true;
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    for (const signal of SHUTDOWN_SIGNALS) process.on(signal, stop);
   }
 } else {
   await serve(process.env.DATABASE_URL!, { ...config, databaseUrl: process.env.DATABASE_URL }, async () => {});

