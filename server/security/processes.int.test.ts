@@ -147,18 +147,19 @@ describe('WEB_CONCURRENCY=2: two worker processes on one database', () => {
   });
 });
 
-describe('SIGTERM', () => {
+// SIGTERM from a process manager, SIGHUP from a terminal closing.
+describe.each(['SIGTERM', 'SIGHUP'] as const)('%s', (signal) => {
   it('finishes the requests in flight, then exits 0 and accepts no more', async () => {
-    // Each log line at once, arrivals included (debug): the test sends SIGTERM when the four requests' arrival lines appear.
+    // Each log line at once, arrivals included (debug): the test signals when the four requests' arrival lines appear.
     const server = await startServer(1, { LOG_UNBUFFERED: 'true', LOG_LEVEL: 'debug' });
-    const emails = Array.from({ length: 4 }, (_, i) => `inflight${i}@example.test`);
+    const emails = Array.from({ length: 4 }, (_, i) => `inflight-${signal.toLowerCase()}${i}@example.test`);
     const pending = emails.map((email) =>
       request(server, '/_api/auth/register_with_password', { method: 'POST', body: { email, password: 'Password123', displayName: 'In Flight' } }),
     );
     // Signal once the server has all four in hand (argon2 keeps them busy for a while).
     const deadline = Date.now() + 10_000;
     while (server.logs.filter((l) => l.msg === 'incoming request').length < emails.length && Date.now() < deadline) await new Promise((done) => setTimeout(done, 5));
-    server.child.kill('SIGTERM');
+    server.child.kill(signal);
     const answers = await Promise.all(pending);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(await server.exited).toBe(0);
