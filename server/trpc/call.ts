@@ -2,8 +2,8 @@ import { type AnyTRPCProcedure, getTRPCErrorFromUnknown, TRPCError } from '@trpc
 import { appRouter } from '../routers';
 import type { Context } from './context';
 
-/** A procedure of the app's router, callable as tRPC's own handlers and server-side caller call it. */
-export type Procedure = AnyTRPCProcedure & ((opts: object) => Promise<unknown>);
+/** A procedure of the app's router; callProcedure runs it. */
+export type Procedure = AnyTRPCProcedure;
 
 /** Every procedure by its dotted path ('books.list'), as /trpc and /_api find them. */
 export const procedures = appRouter._def.procedures as unknown as Record<string, Procedure | undefined>;
