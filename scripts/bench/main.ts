@@ -6,6 +6,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import superjson from 'superjson';
+import { ensureBuild } from '../ensure-build.mjs';
 import { freePort } from '../../server/db/embedded';
 import { BOOKS_PAGE_DEFAULT, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { cpuMeter, type Meter } from './cpu';
@@ -55,7 +56,7 @@ const median = (values: number[]) => {
 const batchInput = (inputs: unknown[]) => encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((input, i) => [i, superjson.serialize(input)]))));
 
 async function main() {
-  const { ensureBuild, startServer } = await import('./server');
+  const { startServer } = await import('./server');
   const loadBefore = load();
   ensureBuild(buildDir, log);
   mkdirSync(resultsDir, { recursive: true });

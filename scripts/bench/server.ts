@@ -1,23 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { resolve } from 'node:path';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
-
-const newest = (path: string): number => {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  return st.isDirectory() ? Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name)))) : st.mtimeMs;
-};
-
-/** Builds into buildDir unless a build newer than the sources is there (as `npm start` does). */
-export function ensureBuild(buildDir: string, log: (line: string) => void) {
-  const built = Math.min(newest(join(buildDir, 'server/main.js')), newest(join(buildDir, 'client/index.html')));
-  const sources = Math.max(...['client', 'server', 'shared', 'index.html', 'vite.config.ts', 'package.json', 'public'].map(newest));
-  if (built && built > sources) return;
-  log(`Building into ${buildDir}...`);
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } });
-  if (result.status !== 0) throw new Error('npm run build failed');
-}
 
 export interface RunningServer {
   url: string;

@@ -1,0 +1,1 @@
+export declare function ensureBuild(buildDir?: string, log?: (line: string) => void): void;
