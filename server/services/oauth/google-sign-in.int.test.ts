@@ -131,6 +131,37 @@ describe('sign-in with Google through the local OpenID provider', () => {
     expect(await t.sql(`select * from oauth_accounts where user_id = ?`, [user.id])).toEqual([]);
   });
 
+  it('joins an account that has neither a password nor a linked identity (a kiosk customer)', async () => {
+    const email = uniqueEmail('kiosk');
+    const [kiosk] = await t.sql(`insert into users (email, display_name, phone_number, role) values (?, 'Walk In', ?, 'customer') returning id`, [
+      email,
+      `555${Date.now() % 10_000_000}`,
+    ]);
+    const session = await establish((await signIn({ email, name: 'Walk In' })).message.token);
+    expect(session.body.user.id).toBe(kiosk.id);
+  });
+
+  it("never joins an account that signs in with another identity, even when that account's email was changed to this one", async () => {
+    // The attacker signs in with their own identity, then names the victim's email in their profile.
+    const attacker = new Client(t);
+    expect((await establish((await signIn({ email: uniqueEmail('attacker'), name: 'Mallory' })).message.token, attacker)).status).toBe(200);
+    const victimEmail = uniqueEmail('victim');
+    expect((await attacker.rest('POST', '/_api/customer/profile', { displayName: 'Mallory', email: victimEmail })).status).toBe(200);
+    const attackerId = (await attacker.rest('GET', '/_api/auth/session')).body.user.id;
+
+    const { message } = await signIn({ email: victimEmail, name: 'Victim' });
+    expect(message).toEqual({
+      type: 'OAUTH_ERROR',
+      error: {
+        code: 'account_linking_required',
+        message: 'An account with this email already signs in with a different Google account.',
+        details: { email: victimEmail },
+      },
+    });
+    const [{ count }] = await t.sql(`select count(*)::int as count from oauth_accounts where user_id = ?`, [attackerId]);
+    expect(count).toBe(1);
+  });
+
   it('refuses a state it did not issue', async () => {
     const flow = await startSignIn();
     const url = await signInAtProvider(flow, { email: uniqueEmail('forged') });

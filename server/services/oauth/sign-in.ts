@@ -14,6 +14,7 @@ export const AUTHENTICATION_FAILED = 'Authentication failed. Please try again.';
 export const STATE_INVALID = 'This sign-in attempt has expired or was started in another window. Please try again.';
 export const ACCOUNT_LINKING_REQUIRED =
   'An account with this email already exists. Please sign in with your email and password instead.';
+export const LINKED_TO_ANOTHER_IDENTITY = 'An account with this email already signs in with a different Google account.';
 export const EMAIL_UNVERIFIED = 'Your Google account email address is not verified.';
 export const SIGN_IN_CANCELLED = 'Sign-in was cancelled.';
 
@@ -76,9 +77,9 @@ export async function consumeAuthorization(em: EntityManager, provider: string, 
 
 /**
  * Finds or creates the user for a provider identity. A linked identity signs its user in;
- * otherwise a verified email joins an account that has no password (a kiosk customer), is
- * refused for an account with a password (its owner has to sign in with it), or makes a new
- * customer with the profile's name and picture.
+ * otherwise a verified email joins an account that has neither a password nor a linked identity
+ * (a kiosk customer), is refused for any other account (its owner has to sign in the way they
+ * do), or makes a new customer with the profile's name and picture.
  */
 export async function signInWithIdentity(em: EntityManager, provider: string, identity: Identity): Promise<number> {
   return em.transactional(async (tx) => {
@@ -90,12 +91,16 @@ export async function signInWithIdentity(em: EntityManager, provider: string, id
     if (!identity.emailVerified) throw new OAuthFailure('email_not_verified', EMAIL_UNVERIFIED);
 
     const email = identity.email.trim().toLowerCase();
-    const [existing] = await query<{ id: number; has_password: boolean }>(
+    const [existing] = await query<{ id: number; has_password: boolean; has_identity: boolean }>(
       tx,
-      `select id, password_hash is not null as has_password from users where email = ? for update`,
+      `select id, password_hash is not null as has_password, exists (select 1 from oauth_accounts o where o.user_id = u.id) as has_identity
+         from users u where email = ? for update`,
       [email],
     );
     if (existing?.has_password) throw new OAuthFailure('account_linking_required', ACCOUNT_LINKING_REQUIRED, { email });
+    // Emails are not verified when a profile changes one, so an account that already signs in with
+    // an identity is never joined by its email: its owner could have set that email to someone else's.
+    if (existing?.has_identity) throw new OAuthFailure('account_linking_required', LINKED_TO_ANOTHER_IDENTITY, { email });
     const userId =
       existing?.id ??
       (await insertUser(tx, { email, displayName: identity.name?.trim() || email.split('@')[0], avatarUrl: identity.picture ?? null })).id;
