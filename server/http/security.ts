@@ -26,10 +26,11 @@ export function requestOrigin(req: FastifyRequest, config: Config) {
 /**
  * Cookie-authenticated writes must be JSON from our own origin: a cross-site form or
  * fetch cannot send JSON without a preflight, and browsers always name their Origin.
+ * Every write is checked, whatever its path: the router decodes a path before matching it, so a
+ * test of the raw URL (`/_api`, `/trpc`) would let `/%5Fapi/...` through.
  */
 function refuseCrossSiteWrite(req: FastifyRequest, config: Config): string | null {
   if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'PATCH' && req.method !== 'DELETE') return null;
-  if (!req.url.startsWith('/trpc') && !req.url.startsWith('/_api')) return null;
   const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (contentType !== 'application/json') return 'Requests must be sent as JSON.';
   const origin = req.headers.origin;
