@@ -19,6 +19,9 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Whether the browser reached us over HTTPS: configured so, or said so by a trusted proxy. */
+export const isHttps = (req: FastifyRequest, config: Config) => config.secureCookies || req.protocol === 'https';
+
 export function requestOrigin(req: FastifyRequest, config: Config) {
   return config.publicOrigin ?? `${req.protocol}://${req.host}`;
 }
@@ -55,7 +58,7 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     // The id on every log line of this request, so a user's report can be matched to them.
     reply.header('x-request-id', req.id);
     reply.headers(SECURITY_HEADERS);
-    if (config.secureCookies || req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (isHttps(req, config)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const refusal = refuseCrossSiteWrite(req, config);
     if (!refusal) return done();
     const status = refusal.startsWith('Requests must') ? 415 : 403;

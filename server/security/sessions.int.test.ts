@@ -40,6 +40,22 @@ describe('session cookies', () => {
     }
   });
 
+  it('Secure behind a trusted proxy that says https, and only a trusted one', async () => {
+    const register = (app: TestApp, email: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/_api/auth/register_with_password',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+        payload: { email, password: 'Password123', displayName: 'Proxied' },
+      });
+    const proxied = await register(await createTestApp({ trustProxy: true }), 'proxied@example.test');
+    expect(proxied.statusCode).toBe(200);
+    expect(String(proxied.headers['set-cookie'])).toMatch(/; Secure/);
+    const claimed = await register(t, 'claimed@example.test');
+    expect(claimed.statusCode).toBe(200);
+    expect(String(claimed.headers['set-cookie'])).not.toMatch(/Secure/);
+  });
+
   it('the database keeps only a SHA-256 of the token', async () => {
     const { client, user } = await signUp(t);
     const rows = await t.sql<{ token_hash: string }>(`select token_hash from sessions where user_id = ?`, [user.id]);

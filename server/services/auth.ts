@@ -1,5 +1,6 @@
 import type { LoginInput, RegisterInput } from '../../shared/schemas';
 import { unauthorized } from '../errors';
+import { isHttps } from '../http/security';
 import type { Context } from '../trpc/context';
 import { query } from '../db/sql';
 import { hashPassword, verifyPassword } from './passwords';
@@ -21,7 +22,7 @@ export async function startSession(ctx: AuthContext, userId: number) {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.config.secureCookies,
+    secure: isHttps(ctx.reply.request, ctx.config),
     maxAge: ctx.config.sessionAbsoluteDays * 86_400,
   });
 }

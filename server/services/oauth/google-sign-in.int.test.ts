@@ -89,6 +89,18 @@ describe('sign-in with Google through the local OpenID provider', () => {
     expect(row.browser_binding_hash).not.toBe(app.get(BINDING_COOKIE));
   });
 
+  it('sends the binding cookie Secure only over https (here, as a trusted proxy says)', async () => {
+    const authorize = async (app: TestApp) =>
+      String(
+        (await app.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google', headers: { 'x-forwarded-proto': 'https' } })).headers[
+          'set-cookie'
+        ],
+      );
+    expect(await authorize(t)).not.toMatch(/Secure/);
+    const proxied = await createTestApp({ publicOrigin: APP_ORIGIN, localOidc: true, googleClientId: undefined, trustProxy: true });
+    expect(await authorize(proxied)).toMatch(new RegExp(`^${BINDING_COOKIE}=[^;]+;.*; Secure`));
+  });
+
   it("creates a customer with the profile's name and picture, and posts a one-time token to the app's origin only", async () => {
     const email = uniqueEmail('new');
     const { res, message, targetOrigin, nonce } = await signIn({ email, name: 'Ada Lovelace', picture: 'https://pictures.example.test/ada.png' });

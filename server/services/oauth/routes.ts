@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContextDeps } from '../../trpc/context';
 import { badRequest, toTRPCError } from '../../errors';
-import { requestOrigin } from '../../http/security';
+import { isHttps, requestOrigin } from '../../http/security';
 import { sendError } from '../../rest/adapter';
 import { hit } from '../rate-limits';
 import { newToken } from '../tokens';
@@ -51,7 +51,7 @@ export async function registerGoogleSignIn(app: FastifyInstance, { em, config }:
       httpOnly: true,
       // Lax: sent on the provider's top-level redirect back to the callback.
       sameSite: 'lax',
-      secure: config.secureCookies,
+      secure: isHttps(req, config),
       maxAge: OAUTH_STATE_TTL_SECONDS,
     });
     return reply.header('cache-control', 'no-store').redirect(provider.authorizeUrl({ redirectUri: callbackUrl(req), state, codeChallenge }));
