@@ -55,6 +55,28 @@ test('a customer rents a book, sees it under My Rentals, returns it and reviews 
   await expect(dialog).toHaveCount(0);
 });
 
+test("on a shared browser, the next person to sign in sees none of the last one's rentals", async ({ page }) => {
+  await newCustomerAtCentral(page, 'First Patron');
+  const book = section(page, 'Available to Rent').getByRole('article').first();
+  const title = (await book.locator('p').first().textContent())!;
+  await book.getByRole('button', { name: 'Rent Book' }).click();
+  await expect(section(page, 'My Rentals').getByRole('article', { name: title })).toBeVisible();
+
+  // Everything from here on happens inside the app, without a page load that would empty its cache.
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  await page.getByLabel(/^Display Name( \*)?$/).fill('Second Patron');
+  await page.getByLabel(/^Email( \*)?$/).fill(uniqueEmail('second'));
+  await page.getByLabel(/^Password( \*)?$/).fill('Password123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Hi, Second Patron')).toBeVisible();
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await pickLibrary(page, 'Central Library');
+  await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
+  await expect(section(page, 'My Rentals').getByRole('article')).toHaveCount(0);
+});
+
 test('the welcome banner stays dismissed', async ({ page }) => {
   await newCustomerAtCentral(page, 'Dana Dismiss');
   await page.getByRole('button', { name: 'Dismiss welcome message' }).click();

@@ -1,3 +1,6 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import type { User } from '../../shared/schemas';
 import { trpc } from '../trpc';
 
 const SESSION_QUERY = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
@@ -25,13 +28,33 @@ export function useIsAuthenticated(): boolean {
   return trpc.auth.session.useQuery(undefined, { ...SESSION_QUERY, placeholderData: { user: null }, select: (session) => !!session.user }).data === true;
 }
 
-/** Logout clears the cached user at once, then tells the server. */
+/**
+ * Drops every cached answer but the session's: they were someone else's (a shared device, the kiosk's
+ * terminal), and lists such as My Rentals are cached under the library alone.
+ */
+function forgetOtherUsersData(queryClient: QueryClient) {
+  const sessionKey = JSON.stringify(getQueryKey(trpc.auth.session)[0]);
+  queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey[0]) !== sessionKey });
+}
+
+/** A sign-in (password, registration, Google): the session names the new user and nothing of the last one's data stays. */
+export function useSignedIn() {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  return (user: User) => {
+    utils.auth.session.setData(undefined, { user });
+    forgetOtherUsersData(queryClient);
+  };
+}
+
+/** Logout clears the cached user and their data at once, then tells the server. */
 export function useLogout() {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const logout = trpc.auth.logout.useMutation();
   return async () => {
     utils.auth.session.setData(undefined, { user: null });
+    forgetOtherUsersData(queryClient);
     await logout.mutateAsync({}).catch(() => undefined);
-    utils.invalidate();
   };
 }

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { POST_LOGIN_REDIRECT_MS } from '../../shared/constants';
 import { loginInput } from '../../shared/schemas/user';
 import { GoogleSignIn } from '../components/GoogleSignIn';
+import { useSignedIn } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useHydrated } from '../hooks/use-hydrated';
 import { useZodForm } from '../hooks/use-zod-form';
@@ -13,7 +14,7 @@ import { trpc } from '../trpc';
 export default function LoginPage() {
   useDocumentTitle('Login');
   const [, navigate] = useLocation();
-  const utils = trpc.useUtils();
+  const signedIn = useSignedIn();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const form = useZodForm(loginInput, { email: '', password: '' });
   // The server sends this page prerendered. Until the app has taken it over, the form is marked disabled, its
@@ -22,7 +23,7 @@ export default function LoginPage() {
   const hydrated = useHydrated();
   const login = trpc.auth.loginWithPassword.useMutation({
     onSuccess: ({ user }) => {
-      utils.auth.session.setData(undefined, { user });
+      signedIn(user);
       redirect.current = setTimeout(() => navigate('/'), POST_LOGIN_REDIRECT_MS);
     },
   });

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { registerInput } from '../../shared/schemas';
+import { useSignedIn } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useZodForm } from '../hooks/use-zod-form';
 import { registrationErrorMessage } from '../lib/auth-errors';
@@ -11,12 +12,12 @@ const passwordHint = 'At least 8 characters, with uppercase, lowercase and a num
 
 function RegisterForm({ withPhone }: { withPhone: boolean }) {
   const [, navigate] = useLocation();
-  const utils = trpc.useUtils();
+  const signedIn = useSignedIn();
   const schema = withPhone ? registerInput.required({ phoneNumber: true }) : registerInput.omit({ phoneNumber: true });
   const form = useZodForm(schema as typeof registerInput, { email: '', password: '', displayName: '', ...(withPhone ? { phoneNumber: '' } : {}) });
   const register = trpc.auth.registerWithPassword.useMutation({
     onSuccess: ({ user }) => {
-      utils.auth.session.setData(undefined, { user });
+      signedIn(user);
       navigate('/');
     },
   });

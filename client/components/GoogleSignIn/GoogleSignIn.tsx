@@ -3,18 +3,18 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { POST_LOGIN_REDIRECT_MS } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas';
+import { useSignedIn } from '../../hooks/use-auth';
 import { useGoogleSignIn } from '../../hooks/use-google-sign-in';
-import { trpc } from '../../trpc';
 
 /** The Google tab of the login page: the popup sign-in, its errors, and the 'Account Already Exists' card. */
 export function GoogleSignIn() {
   const [, navigate] = useLocation();
-  const utils = trpc.useUtils();
+  const signedIn = useSignedIn();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
   const { signIn, isPending, error, clearError } = useGoogleSignIn({
     onSuccess: (user: User) => {
-      utils.auth.session.setData(undefined, { user });
+      signedIn(user);
       redirect.current = setTimeout(() => navigate('/'), POST_LOGIN_REDIRECT_MS);
     },
   });
