@@ -13,7 +13,14 @@ export function createQueryClient() {
   return new QueryClient({
     mutationCache: createOfflineAwareMutationCache(),
     defaultOptions: {
-      queries: { staleTime: DATA_STALE_TIME_MS, refetchOnMount: false, refetchOnWindowFocus: false, retry: 1 },
+      queries: {
+        staleTime: DATA_STALE_TIME_MS,
+        // Data is not fetched again because a screen opens, unless a change marked it out of date while
+        // it was off screen (a rental at the kiosk, say, leaves the book list to reload when it shows).
+        refetchOnMount: (query) => query.state.isInvalidated,
+        refetchOnWindowFocus: false,
+        retry: 1,
+      },
     },
   });
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, uniqueEmail } from './fixtures';
+import { demo, logIn, pickLibrary, uniqueEmail } from './fixtures';
 
 /** The id of a demo library, read through the signed-in staff member's own session. */
 async function libraryIdOf(page: Page, name: string): Promise<number> {
@@ -125,6 +125,26 @@ test('a known patron signs in by phone and sees their current rentals', async ({
   const count = Number((await tab.textContent())!.match(/\((\d+)\)/)![1]);
   expect(count).toBeGreaterThan(0);
   await expect(page.getByTestId('kiosk-rental')).toHaveCount(count);
+});
+
+test("a rental at the kiosk shows in the dashboard's book list on the way back", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const badge = page.getByRole('article', { name: 'Pride and Prejudice' }).getByText(/^\d+ of \d+ available$/);
+  const [available, quantity] = (await badge.textContent())!.match(/\d+/g)!.map(Number);
+  expect(available).toBeGreaterThan(0);
+
+  // Into the kiosk and back inside the app: no page load empties its cache.
+  await page.getByRole('link', { name: 'Go to Kiosk' }).click();
+  await signInByPhone(page, '5550100002');
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await page.getByPlaceholder('Search by title or author...').fill('pride');
+  await bookRow(page, 'Pride and Prejudice').getByRole('button', { name: 'Rent' }).click();
+  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.goBack();
+  await expect(badge).toHaveText(`${available - 1} of ${quantity} available`);
 });
 
 test("lists that fail to load say so in the kiosk's words", async ({ page }) => {
