@@ -43,6 +43,12 @@ beforeAll(async () => {
 
 const bookInA = (quantity = 1) => newBook(t, { libraryId: libraryA.id, quantity });
 const someoneElsesRental = async () => (await newRental(t, { bookId: (await bookInA()).id, customerId: (await newUser(t)).id })).id;
+/** A new customer who is a member of library A, as staff may rent for. */
+async function newMemberOfA() {
+  const { id } = await newUser(t);
+  await addMember(t, libraryA.id, id);
+  return id;
+}
 const phone = () => String(5_550_000_000 + Math.floor(Math.random() * 9_999_999));
 
 interface Case {
@@ -80,13 +86,13 @@ const CASES: Case[] = [
   {
     procedure: 'rentals.rent',
     kind: 'mutation',
-    input: async () => ({ libraryId: libraryA.id, isbn: (await bookInA()).isbn, customerId: (await newUser(t)).id }),
+    input: async () => ({ libraryId: libraryA.id, isbn: (await bookInA()).isbn, customerId: await newMemberOfA() }),
     expected: STAFF,
   },
   {
     procedure: 'rentals.kioskRent',
     kind: 'mutation',
-    input: async () => ({ libraryId: libraryA.id, isbn: (await bookInA()).isbn, customerId: (await newUser(t)).id }),
+    input: async () => ({ libraryId: libraryA.id, isbn: (await bookInA()).isbn, customerId: await newMemberOfA() }),
     expected: STAFF,
   },
   { procedure: 'rentals.return', kind: 'mutation', input: async () => ({ rentalId: await someoneElsesRental() }), expected: RENTAL_STAFF },
@@ -162,12 +168,14 @@ describe('objects of another library are out of reach through their ids', () => 
   it("another library's staff cannot reach library A's books by naming their own library", async () => {
     const book = await bookInA(2);
     const other = clients.otherStaff;
+    const memberOfB = (await newUser(t)).id;
+    await addMember(t, libraryB.id, memberOfB);
     const before = await snapshot(t);
     const quantity = await other.trpc('mutation', 'books.setQuantity', { libraryId: libraryB.id, bookId: book.id, quantity: 9 });
     expect(quantity.status).toBe(404);
     const status = await other.trpc('query', 'books.status', { libraryId: libraryB.id, isbn: book.isbn });
     expect(status.status).toBe(404);
-    const kiosk = await other.trpc('mutation', 'rentals.kioskRent', { libraryId: libraryB.id, isbn: book.isbn, customerId: (await newUser(t)).id });
+    const kiosk = await other.trpc('mutation', 'rentals.kioskRent', { libraryId: libraryB.id, isbn: book.isbn, customerId: memberOfB });
     expect(kiosk.status).toBe(404);
     const rent = await clients.memberOfOther.trpc('mutation', 'rentals.rent', { libraryId: libraryB.id, isbn: book.isbn, customerId: 0 });
     expect(rent.status).toBe(404);

@@ -1,5 +1,5 @@
 import { customerLookupInput, customerRegisterInput, customerResponse, userResponse } from '../../shared/schemas';
-import { findCustomerByPhone, registerCustomer } from '../services/customers';
+import { identifyAtKiosk, registerCustomer } from '../services/customers';
 import { hit } from '../services/rate-limits';
 import { toUser } from '../services/users';
 import { router, syncOutput } from '../trpc/init';
@@ -15,7 +15,7 @@ export const kioskRouter = router({
     .output(syncOutput(customerResponse))
     .mutation(async ({ ctx, input }) => {
       await hit(ctx.em, [{ key: `customer-lookup:${ctx.user.id}`, max: LOOKUPS_PER_MINUTE, windowSeconds: 60 }]);
-      return { customer: await findCustomerByPhone(ctx.em, input.phoneNumber) };
+      return { customer: await identifyAtKiosk(ctx.em, input.libraryId, input.phoneNumber) };
     }),
 
   registerCustomer: staffProcedure

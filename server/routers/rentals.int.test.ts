@@ -159,14 +159,30 @@ describe('rent', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('a kiosk rental is for the customer named, who becomes a member', async () => {
+  it('staff rent only for a member of their library: one identified at its kiosk is, anyone else reads as not found', async () => {
     const { staff, library } = await staffedLibrary(t);
-    const book = await newBook(t, { libraryId: library.id });
-    const customer = await newUser(t);
+    const book = await newBook(t, { libraryId: library.id, quantity: 3 });
+    const customer = await newUser(t, { phoneNumber: String(5_550_000_000 + Math.floor(Math.random() * 9_999_999)) });
+    const admin = await newUser(t, { role: 'admin' });
+
+    // A rental answers with the renter's name and email: naming any user id must not reach them.
+    const before = await snapshot(t);
+    for (const customerId of [customer.id, admin.id]) {
+      for (const path of ['/_api/kiosk/rental', '/_api/books/rent']) {
+        const res = await post(staff, path, { isbn: book.isbn, libraryId: library.id, customerId });
+        expect(res.status, `${path} for ${customerId}`).toBe(404);
+        expect(res.body.message).toBe('Customer not found.');
+        expect(JSON.stringify(res.body)).not.toContain('@');
+      }
+    }
+    expect(await snapshot(t)).toEqual(before);
+
+    const lookup = await post(staff, '/_api/customer/lookup', { libraryId: library.id, phoneNumber: customer.phoneNumber });
+    expect(lookup.status).toBe(200);
+    expect(await t.sql(`select 1 from library_members where library_id = ? and user_id = ?`, [library.id, customer.id])).toHaveLength(1);
     const res = await post(staff, '/_api/kiosk/rental', { isbn: book.isbn, libraryId: library.id, customerId: customer.id });
     expect(res.status).toBe(200);
     expect(res.body.rental.userId).toBe(customer.id);
-    expect(await t.sql(`select 1 from library_members where library_id = ? and user_id = ?`, [library.id, customer.id])).toHaveLength(1);
   });
 });
 

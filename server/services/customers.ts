@@ -24,15 +24,30 @@ export async function listCustomers(em: EntityManager, libraryId: number, search
   return rows.map(toCustomer);
 }
 
+/** The user, when they are a member of the library. */
+export async function findMember(em: EntityManager, libraryId: number, userId: number): Promise<UserRow | undefined> {
+  const [row] = await query<UserRow>(
+    em,
+    `select ${userColumns('u')} from library_members m join users u on u.id = m.user_id where m.library_id = ? and m.user_id = ?`,
+    [libraryId, userId],
+  );
+  return row;
+}
+
 export function toCustomer(row: UserRow): Customer {
   const { avatarUrl: _avatarUrl, ...customer } = toUser(row);
   return customer;
 }
 
-/** `phoneNumber` is digits only (the input schema normalizes it, as registration stores it). */
-export async function findCustomerByPhone(em: EntityManager, phoneNumber: string): Promise<Customer> {
+/**
+ * A customer identifying by phone at the library's kiosk, who from then on is a member of it (staff
+ * rent only for members). `phoneNumber` is digits only (the input schema normalizes it, as
+ * registration stores it).
+ */
+export async function identifyAtKiosk(em: EntityManager, libraryId: number, phoneNumber: string): Promise<Customer> {
   const [row] = await query<UserRow>(em, `select ${userColumns('u')} from users u where u.phone_number = ?`, [phoneNumber]);
   if (!row) throw notFound(NO_CUSTOMER_WITH_PHONE);
+  await addMember(em, libraryId, row.id);
   return toCustomer(row);
 }
 

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { Role } from '../../shared/constants';
 import { kioskRentalInput, positiveId, rentInput, returnInput } from '../../shared/schemas';
 import { forbidden, notFound, unauthorized } from '../errors';
+import { findMember } from '../services/customers';
 import { canManageLibrary, libraryNotFound } from '../services/libraries';
 import { RENTAL_NOT_FOUND } from '../services/rentals';
-import { findUserBy, type UserRow } from '../services/users';
+import type { UserRow } from '../services/users';
 import type { Context } from './context';
 import { publicProcedure } from './init';
 
@@ -66,11 +67,20 @@ export const rentalProcedure = withSessionCookie
 export const RENT_FOR_YOURSELF = 'You can only rent books for yourself.';
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 
-/** The customer a rental is for: the caller (customerId 0 or their own id), or, for staff of the library, the customer named. */
-async function resolveRenter(ctx: Context & { user: UserRow }, customerId: number, managesLibrary: () => boolean | Promise<boolean>): Promise<UserRow> {
-  if (customerId === 0 || customerId === ctx.user.id) return ctx.user;
+/**
+ * The customer a rental is for: the caller (customerId 0 or their own id), or, for staff of the
+ * library, a member of it (registered or identified at its kiosk, or who has rented there). Anyone
+ * else reads as not found: a rental answers with its renter's name and email and makes them a
+ * member, so naming any user id would let staff read every account.
+ */
+async function resolveRenter(
+  ctx: Context & { user: UserRow },
+  input: { libraryId: number; customerId: number },
+  managesLibrary: () => boolean | Promise<boolean>,
+): Promise<UserRow> {
+  if (input.customerId === 0 || input.customerId === ctx.user.id) return ctx.user;
   if (!(await managesLibrary())) throw forbidden(RENT_FOR_YOURSELF);
-  const customer = await findUserBy(ctx.em, 'id', customerId);
+  const customer = await findMember(ctx.em, input.libraryId, input.customerId);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
   return customer;
 }
@@ -79,10 +89,10 @@ async function resolveRenter(ctx: Context & { user: UserRow }, customerId: numbe
 export const rentProcedure = authedProcedure
   .input(rentInput)
   .use(async ({ ctx, input, next }) =>
-    next({ ctx: { renter: await resolveRenter(ctx, input.customerId, () => canManageLibrary(ctx.em, ctx.user, input.libraryId)) } }),
+    next({ ctx: { renter: await resolveRenter(ctx, input, () => canManageLibrary(ctx.em, ctx.user, input.libraryId)) } }),
   );
 
 /** Kiosk rental: staff of the library, for the customer named (ctx.renter). */
 export const kioskRentProcedure = staffProcedure
   .input(kioskRentalInput)
-  .use(async ({ ctx, input, next }) => next({ ctx: { renter: await resolveRenter(ctx, input.customerId, () => ctx.managesLibrary) } }));
+  .use(async ({ ctx, input, next }) => next({ ctx: { renter: await resolveRenter(ctx, input, () => ctx.managesLibrary) } }));
