@@ -56,8 +56,19 @@ test('offline, a signed-in page shows the data it last had, and a change says it
 
   await page.getByLabel(/^Display Name( \*)?$/).fill('Olive Elsewhere');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('You are offline. This change needs a connection; try again when you are back online.', { exact: true })).toBeVisible();
+  // Said once, where the profile says any failure: inline and in one toast.
+  const offline = 'You are offline. This change needs a connection; try again when you are back online.';
+  await expect(page.getByRole('alert').filter({ hasText: `Update failed: ${offline}` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: offline })).toHaveCount(1);
   await expect(page.getByText('Hi, Olive Offline')).toBeVisible();
+
+  // Logging out needs the server to end the session, so offline it is refused, saying why.
+  await expect(page.getByRole('status').filter({ hasText: offline })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('status').filter({ hasText: offline })).toHaveCount(1);
+  await expect(page.getByText('Hi, Olive Offline')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
 });
 
 test('the manifest linked from the page and GET /_api/manifest are the same, with every field', async ({ page, request }) => {

@@ -1,6 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import type { User } from '../../shared/schemas';
+import { lazyToast } from '../lib/lazy-toast';
+import { OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
 import { trpc } from '../trpc';
 
 const SESSION_QUERY = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
@@ -47,14 +49,23 @@ export function useSignedIn() {
   };
 }
 
-/** Logout clears the cached user and their data at once, then tells the server. */
+/**
+ * Logout clears the cached user and their data at once, then tells the server. Offline it is refused
+ * with the offline message (false): the server could not end the session, so the next page load would
+ * sign the same person in again on this device.
+ */
 export function useLogout() {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const logout = trpc.auth.logout.useMutation();
-  return async () => {
+  return async (): Promise<boolean> => {
+    if (!navigator.onLine) {
+      void lazyToast().then((toast) => toast.error(OFFLINE_CHANGE_MESSAGE, { id: 'offline-logout' }));
+      return false;
+    }
     utils.auth.session.setData(undefined, { user: null });
     forgetOtherUsersData(queryClient);
     await logout.mutateAsync({}).catch(() => undefined);
+    return true;
   };
 }

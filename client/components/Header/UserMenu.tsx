@@ -11,8 +11,7 @@ export default function UserMenu({ user }: { user: User }) {
   const [, navigate] = useLocation();
 
   const onLogout = async () => {
-    await logout();
-    navigate('/');
+    if (await logout()) navigate('/');
   };
 
   return (
