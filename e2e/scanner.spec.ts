@@ -129,6 +129,16 @@ test.describe('without a barcode in view', () => {
     await add.getByRole('button', { name: 'Add to Library' }).click();
     await expect(page.getByText('"The Unwritten Atlas" has been added to the library.')).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: 'The Unwritten Atlas' })).toContainText('1 of 1 available');
+    // Two dialogs in a row, and focus still comes back to the button that opened the first.
+    await expect(page.getByRole('button', { name: 'Scan to Add Book' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    await enterIsbn(page, UNKNOWN_ISBN);
+    await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+    await expect(dialog(page, 'Add Book to Library')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page, 'Add Book to Library')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Scan to Add Book' })).toBeFocused();
   });
 
   test('Scan Book rents a book, and scanning it again returns it', async ({ page }) => {
@@ -152,6 +162,15 @@ test.describe('without a barcode in view', () => {
     await giveBack.getByRole('button', { name: 'Yes, Return Book' }).click();
     await expect(page.getByText('Book returned successfully!')).toBeVisible();
     await expect(giveBack).toBeHidden();
+    await expect(scanBook).toBeFocused();
+
+    // Cancelled at the last step, focus is back on Scan Book too.
+    await scanBook.click();
+    await enterIsbn(page, '9781451673319');
+    await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+    await rent.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rent).toBeHidden();
+    await expect(scanBook).toBeFocused();
   });
 });
 

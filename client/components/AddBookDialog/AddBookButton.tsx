@@ -1,13 +1,17 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useFocusAfterDialogs } from '../../hooks/use-focus-after-dialogs';
 import { AddBookDialog } from './AddBookDialog';
 
 /** Manage Books' 'Scan to Add Book' with its dialog. */
 export function AddBookButton({ libraryId }: { libraryId: number }) {
   const [opened, { open, close }] = useDisclosure(false);
+  const trigger = useFocusAfterDialogs<HTMLButtonElement>(opened);
   return (
     <>
-      <Button onClick={open}>Scan to Add Book</Button>
+      <Button ref={trigger} onClick={open}>
+        Scan to Add Book
+      </Button>
       <AddBookDialog libraryId={libraryId} opened={opened} onClose={close} />
     </>
   );

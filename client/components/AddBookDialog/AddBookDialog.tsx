@@ -34,9 +34,15 @@ function PrefilledForm({ isbn, libraryId, onScanAgain, onAdded }: { isbn: string
   return <AddBookForm libraryId={libraryId} initialValues={formValuesFor(isbn, book)} onScanAgain={onScanAgain} onAdded={onAdded} />;
 }
 
-/** Add Book to Library: the scanner first, then the form prefilled from the lookup. */
+/** Add Book to Library: the scanner first, then the form prefilled from the lookup. Focus goes back to the caller's button (useFocusAfterDialogs). */
 export function AddBookDialog({ libraryId, opened, onClose }: AddBookDialogProps) {
   const [isbn, setIsbn] = useState<string | null>(null);
+  // Opened again before the reset below: it starts at the scanner all the same, not at the last book's form.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setIsbn(null);
+  }
 
   // Closing resets after the dialog has faded out, so the user never sees it jump back to the scanner.
   useEffect(() => {
@@ -47,8 +53,8 @@ export function AddBookDialog({ libraryId, opened, onClose }: AddBookDialogProps
 
   return (
     <>
-      <ScanDialog opened={opened && !isbn} onClose={onClose} onConfirm={setIsbn} />
-      <Modal opened={opened && !!isbn} onClose={onClose} title="Add Book to Library" size="lg" centered>
+      <ScanDialog opened={opened && !isbn} onClose={onClose} onConfirm={setIsbn} returnFocus={false} />
+      <Modal opened={opened && !!isbn} onClose={onClose} returnFocus={false} title="Add Book to Library" size="lg" centered>
         <Text size="sm" c="dimmed" mb="md">
           Confirm the details below or make edits before adding the book.
         </Text>

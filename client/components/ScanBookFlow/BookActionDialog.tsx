@@ -18,7 +18,8 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
   const status = current ?? last.current;
   const rented = !!status?.isRented;
   return (
-    <Modal opened={!!current} onClose={onCancel} title={rented ? 'Confirm Book Return' : 'Confirm Book Rental'} centered>
+    // The last step of ScanBookFlow's chain, which gives focus back to its button.
+    <Modal opened={!!current} onClose={onCancel} returnFocus={false} title={rented ? 'Confirm Book Return' : 'Confirm Book Rental'} centered>
       {status && (
         <>
           <Text>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { BookStatus } from '../../../shared/schemas';
 import { useAuth } from '../../hooks/use-auth';
+import { useFocusAfterDialogs } from '../../hooks/use-focus-after-dialogs';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { ScanDialog } from '../ScanDialog';
@@ -47,12 +48,13 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
   };
 
   const busy = checking || rent.isPending || giveBack.isPending;
+  const trigger = useFocusAfterDialogs<HTMLButtonElement>(scanning || checking || !!status, !busy);
   return (
     <>
-      <Button onClick={() => setScanning(true)} disabled={busy}>
+      <Button ref={trigger} onClick={() => setScanning(true)} disabled={busy}>
         {busy ? 'Processing...' : 'Scan Book'}
       </Button>
-      <ScanDialog opened={scanning} onClose={() => setScanning(false)} onConfirm={checkStatus} />
+      <ScanDialog opened={scanning} onClose={() => setScanning(false)} onConfirm={checkStatus} returnFocus={false} />
       <BookActionDialog
         status={status}
         pending={rent.isPending || giveBack.isPending}

@@ -9,6 +9,8 @@ export interface ScanDialogProps {
   onClose: () => void;
   /** Called with the confirmed ISBN; the parent closes the dialog (it may open the next step at once). */
   onConfirm: (isbn: string) => void;
+  /** Whether closing gives focus back to what had it before (not when the dialog is one step of a chain). */
+  returnFocus?: boolean;
 }
 
 type Mode = 'camera' | 'manual';
@@ -17,7 +19,7 @@ type Mode = 'camera' | 'manual';
  * Reads an ISBN from the camera or the keyboard, then shows what the lookup knows so the user can
  * confirm it or scan again. The camera runs only while the dialog is open and scanning.
  */
-export function ScanDialog({ opened, onClose, onConfirm }: ScanDialogProps) {
+export function ScanDialog({ opened, onClose, onConfirm, returnFocus = true }: ScanDialogProps) {
   const [mode, setMode] = useState<Mode>('camera');
   const [isbn, setIsbn] = useState<string | null>(null);
 
@@ -31,7 +33,7 @@ export function ScanDialog({ opened, onClose, onConfirm }: ScanDialogProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={reset} title={isbn ? 'Confirm Book' : 'Scan Book ISBN'} size="lg" centered>
+    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={reset} returnFocus={returnFocus} title={isbn ? 'Confirm Book' : 'Scan Book ISBN'} size="lg" centered>
       {isbn ? (
         <Stack>
           <BookPreview isbn={isbn} />
