@@ -1,8 +1,8 @@
 /**
- * `getNextPageParam` for the lists paged by offset (tRPC passes the page param as `cursor`): a full
- * last page means there may be more, starting after every row loaded so far.
+ * `getNextPageParam` for the paged lists (tRPC passes the page param as `cursor`): a full last page
+ * means there may be more, starting after its last row, named by its id.
  */
-export const nextOffset =
-  (pageSize: number) =>
-  (last: unknown[], all: unknown[][]): number | undefined =>
-    last.length === pageSize ? all.flat().length : undefined;
+export const nextAfterLast =
+  <Row>(pageSize: number, idOf: (row: Row) => number) =>
+  (last: Row[]): number | undefined =>
+    last.length === pageSize ? idOf(last[last.length - 1]!) : undefined;

@@ -115,26 +115,43 @@ describe('list books', () => {
       expect(page.map((b) => b.id)).toEqual(all.slice(0, 50));
     });
 
-    it('pages by limit and cursor without overlap, covering every book, through both doors', async () => {
+    it('pages by limit and cursor (the last book of the page before) without overlap, covering every book, through both doors', async () => {
       const seen: number[] = [];
-      for (let cursor = 0; ; cursor += 40) {
-        const page = await list(reader, `libraryId=${lib}&limit=40&cursor=${cursor}`);
+      for (let query = `libraryId=${lib}&limit=40`; ; ) {
+        const page = await list(reader, query);
         seen.push(...page.map((b) => b.id));
         if (page.length < 40) break;
+        query = `libraryId=${lib}&limit=40&cursor=${page.at(-1)!.id}`;
       }
       expect(seen).toEqual(all);
 
-      const viaTrpc = await reader.trpc('query', 'books.list', { libraryId: lib, limit: 40, cursor: 80 });
+      const viaTrpc = await reader.trpc('query', 'books.list', { libraryId: lib, limit: 40, cursor: all[79] });
       expect(viaTrpc.status).toBe(200);
       expect(viaTrpc.body.map((b: { id: number }) => b.id)).toEqual(all.slice(80));
       // tRPC 11's infinite queries send a direction along with the cursor.
-      const infinite = await reader.trpc('query', 'books.list', { libraryId: lib, limit: 40, cursor: 40, direction: 'forward' });
+      const infinite = await reader.trpc('query', 'books.list', { libraryId: lib, limit: 40, cursor: all[39], direction: 'forward' });
       expect(infinite.body.map((b: { id: number }) => b.id)).toEqual(all.slice(40, 80));
-      const past = await reader.trpc('query', 'books.list', { libraryId: lib, limit: 200, cursor: 105 });
+      const past = await reader.trpc('query', 'books.list', { libraryId: lib, limit: 200, cursor: all[104] });
       expect(past.body).toEqual([]);
     });
 
-    it('refuses a limit outside 1..200 and a negative cursor, through both doors', async () => {
+    it('the next page neither repeats nor skips a book when books are added before it or leave the list meanwhile', async () => {
+      const library = (await newLibrary(t)).id;
+      const add = (title: string) => newBook(t, { libraryId: library, title, quantity: 1 });
+      const [, c, d, e] = [await add('B'), await add('C'), await add('D'), await add('E')];
+      const first = await list(reader, `libraryId=${library}&available=true&limit=2`);
+      expect(first.map((b) => b.title)).toEqual(['B', 'C']);
+      // A book added before the page, and the next book rented out, between the two pages.
+      await add('A');
+      await t.sql(`update books set available_count = 0 where id = ?`, [d.id]);
+      const next = await list(reader, `libraryId=${library}&available=true&limit=2&cursor=${c.id}`);
+      expect(next.map((b) => b.id)).toEqual([e.id]);
+      // Even the book the page follows may have left the list.
+      await t.sql(`update books set available_count = 0 where id = ?`, [c.id]);
+      expect((await list(reader, `libraryId=${library}&available=true&limit=2&cursor=${c.id}`)).map((b) => b.id)).toEqual([e.id]);
+    });
+
+    it('refuses a limit outside 1..200 and a cursor that is not an id, through both doors', async () => {
       for (const limit of [0, 201]) {
         const rest = await reader.rest('GET', `/_api/books?libraryId=${lib}&limit=${limit}`, undefined, { superjson: true });
         expect(rest.status).toBe(400);
@@ -143,9 +160,11 @@ describe('list books', () => {
         expect(rpc.status).toBe(400);
         expect(rpc.body.message).toBe('Limit must be between 1 and 200');
       }
-      const negative = await reader.rest('GET', `/_api/books?libraryId=${lib}&cursor=-1`, undefined, { superjson: true });
-      expect(negative.status).toBe(400);
-      expect(negative.body.message).toBe('Cursor must be a non-negative integer');
+      for (const cursor of ['-1', '0', 'next']) {
+        const bad = await reader.rest('GET', `/_api/books?libraryId=${lib}&cursor=${cursor}`, undefined, { superjson: true });
+        expect(bad.status).toBe(400);
+        expect(bad.body.message).toBe('Cursor must be the id of the last row of the page before');
+      }
       expect(await list(reader, `libraryId=${lib}&limit=200`)).toHaveLength(105);
     });
   });

@@ -9,7 +9,7 @@ export const booksRouter = router({
     .meta({ rest: { method: 'GET', path: '/_api/books', wire: 'superjson' } })
     .input(booksQuery)
     .output(syncOutput(booksResponse))
-    .query(({ ctx, input }) => listBooks(ctx.em, input)),
+    .query(({ ctx, input }) => listBooks(ctx.em, { ...input, after: input.cursor })),
 
   /** The books the signed-in customer has out at this library (My Rentals), wherever they sit in the catalogue's pages. */
   rentedByMe: libraryProcedure

@@ -336,30 +336,47 @@ describe('rental list pages', () => {
     expect(ids(viaTrpc.body)).toEqual(active.slice(0, 7));
   });
 
-  it('continues from the cursor with no row repeated or skipped, through both doors', async () => {
+  it('continues after the cursor (the last rental of the page before) with no row repeated or skipped, through both doors', async () => {
     const seen: number[] = [];
-    for (let cursor = 0; ; cursor += 33) {
-      const next = await page(`&limit=33&cursor=${cursor}`);
+    for (let query = '&limit=33'; ; ) {
+      const next = await page(query);
       seen.push(...next);
       if (next.length < 33) break;
+      query = `&limit=33&cursor=${next.at(-1)}`;
     }
     expect(seen).toEqual(active);
 
     // tRPC 11's infinite queries send a direction along with the cursor.
     const viaTrpc: number[] = [];
-    for (let cursor = 0; cursor < active.length; cursor += 50) {
+    for (let cursor: number | undefined; ; ) {
       const res = await staff.trpc('query', 'rentals.list', { libraryId, limit: 50, cursor, direction: 'forward' });
       expect(res.status).toBe(200);
       viaTrpc.push(...ids(res.body));
+      if (res.body.length < 50) break;
+      cursor = viaTrpc.at(-1);
     }
     expect(viaTrpc).toEqual(active);
-    expect(await page(`&limit=10&cursor=${active.length}`)).toEqual([]);
+    expect(await page(`&limit=10&cursor=${active.at(-1)}`)).toEqual([]);
+  });
+
+  it('the next page neither repeats nor skips a rental when rentals are made or returned meanwhile', async () => {
+    const { staff: librarian, library } = await staffedLibrary(t);
+    const book = await newBook(t, { libraryId: library.id, quantity: 10 });
+    const rentAt = async (hour: number) =>
+      (await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id, rentedAt: new Date(Date.UTC(2026, 0, 1, hour)) })).id;
+    const [r1, r2, r3, r4] = [await rentAt(1), await rentAt(2), await rentAt(3), await rentAt(4)];
+    const list = async (query: string) => ids((await get(librarian, `/_api/rentals?libraryId=${library.id}&limit=2${query}`)).body);
+    expect(await list('')).toEqual([r4, r3]);
+    // A new rental at the top, and the next one returned, between the two pages.
+    await rentAt(5);
+    await t.sql(`update rentals set returned_at = now() where id = ?`, [r2]);
+    expect(await list(`&cursor=${r3}`)).toEqual([r1]);
   });
 
   it('pages the list with returned rentals the same way', async () => {
     const all = await page('&includeReturned=true&limit=200');
     expect(all).toHaveLength(132);
-    const paged = [...(await page('&includeReturned=true&limit=100')), ...(await page('&includeReturned=true&limit=100&cursor=100'))];
+    const paged = [...(await page('&includeReturned=true&limit=100')), ...(await page(`&includeReturned=true&limit=100&cursor=${all[99]}`))];
     expect(paged).toEqual(all);
   });
 
@@ -367,7 +384,7 @@ describe('rental list pages', () => {
     const readers = await page(`&customerId=${reader.id}`);
     expect(readers).toHaveLength(60);
     expect(readers).toEqual(active.filter((id) => readers.includes(id)));
-    expect(await page(`&customerId=${reader.id}&limit=10&cursor=55`)).toEqual(readers.slice(55));
+    expect(await page(`&customerId=${reader.id}&limit=10&cursor=${readers[54]}`)).toEqual(readers.slice(55));
     const mine = await reader.client.trpc('query', 'rentals.mine', { libraryId });
     expect(ids(mine.body)).toEqual(readers);
   });
@@ -379,8 +396,9 @@ describe('rental list pages', () => {
       [{ limit: 201 }, 'Limit must be between 1 and 200'],
       [{ limit: 'ten' }, 'Limit must be between 1 and 200'],
       [{ limit: 2.5 }, 'Limit must be between 1 and 200'],
-      [{ cursor: -1 }, 'Cursor must be a non-negative integer'],
-      [{ cursor: 'next' }, 'Cursor must be a non-negative integer'],
+      [{ cursor: -1 }, 'Cursor must be the id of the last row of the page before'],
+      [{ cursor: 0 }, 'Cursor must be the id of the last row of the page before'],
+      [{ cursor: 'next' }, 'Cursor must be the id of the last row of the page before'],
     ];
     for (const [bad, message] of refusals) {
       const query = Object.entries(bad).map(([k, v]) => `&${k}=${v}`).join('');

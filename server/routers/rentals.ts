@@ -35,7 +35,7 @@ export const rentalsRouter = router({
     .meta({ rest: { method: 'GET', path: '/_api/rentals', wire: 'superjson' } })
     .input(rentalsQuery)
     .output(syncOutput(rentalsResponse))
-    .query(({ ctx, input }) => listRentals(ctx.em, input)),
+    .query(({ ctx, input }) => listRentals(ctx.em, { ...input, after: input.cursor })),
 
   /** The signed-in user's own rentals, optionally at one library. */
   mine: authedProcedure

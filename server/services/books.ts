@@ -79,9 +79,9 @@ export interface BookFilter {
   available?: boolean;
   /** Case-insensitive substring of the title or the author (served by the trigram indexes). */
   search?: string;
-  /** Page size (default BOOKS_PAGE_DEFAULT) and offset into the title-then-id order. */
+  /** Page size (default BOOKS_PAGE_DEFAULT), and the book the page follows in the title-then-id order. */
   limit?: number;
-  cursor?: number;
+  after?: number;
   /** Only the books this customer holds an active rental of. */
   rentedBy?: number;
 }
@@ -110,9 +110,14 @@ export async function listBooks(em: EntityManager, filter: BookFilter): Promise<
       params.push(pattern, pattern);
     }
   }
-  params.push(filter.limit ?? BOOKS_PAGE_DEFAULT, filter.cursor ?? 0);
+  if (filter.after !== undefined) {
+    // Titles never change, so the book's place holds even if it has left the list (rented out, say).
+    where.push('(lower(b.title), b.id) > (select lower(a.title), a.id from books a where a.id = ?)');
+    params.push(filter.after);
+  }
+  params.push(filter.limit ?? BOOKS_PAGE_DEFAULT);
   // A search's best plan depends on its pattern, so only the other lists are prepared.
-  const rows = await query<BookRow>(em, `select b.* from books b where ${where.join(' and ')} order by lower(b.title), b.id limit ? offset ?`, params, {
+  const rows = await query<BookRow>(em, `select b.* from books b where ${where.join(' and ')} order by lower(b.title), b.id limit ?`, params, {
     prepared: !filter.search,
   });
   return rows.map(toBook);

@@ -119,14 +119,18 @@ export interface RentalFilter {
   customerId?: number;
   includeReturned?: boolean;
   /**
-   * Page size and offset into the newest-first order. Without a limit, a library's list is cut at
-   * RENTALS_PAGE_DEFAULT; one customer's list is whole, so its count is exact (the kiosk shows it).
+   * Page size, and the rental the page follows in the newest-first order. Without a limit, a
+   * library's list is cut at RENTALS_PAGE_DEFAULT; one customer's list is whole, so its count is exact
+   * (the kiosk shows it).
    */
   limit?: number;
-  cursor?: number;
+  after?: number;
 }
 
-/** Newest first (the id breaks ties, so pages neither repeat nor skip a row); active ones only unless includeReturned. */
+/**
+ * Newest first, the id breaking ties; active ones only unless includeReturned. A page starts after
+ * its `after` rental's place, so rentals made or returned meanwhile neither repeat nor skip a row.
+ */
 export async function listRentals(em: EntityManager, filter: RentalFilter): Promise<Rental[]> {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -139,9 +143,13 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
     params.push(filter.customerId);
   }
   if (!filter.includeReturned) where.push('r.returned_at is null');
+  if (filter.after !== undefined) {
+    where.push('(r.rented_at, r.id) < (select a.rented_at, a.id from rentals a where a.id = ?)');
+    params.push(filter.after);
+  }
   const clause = where.length ? `where ${where.join(' and ')}` : '';
   // A null limit is PostgreSQL's LIMIT ALL, so paged and whole lists share one prepared statement.
-  params.push(filter.limit ?? (filter.customerId === undefined ? RENTALS_PAGE_DEFAULT : null), filter.cursor ?? 0);
-  const rows = await query<RentalRow>(em, `${rentalSelect} ${clause} order by r.rented_at desc, r.id desc limit ? offset ?`, params, { prepared: true });
+  params.push(filter.limit ?? (filter.customerId === undefined ? RENTALS_PAGE_DEFAULT : null));
+  const rows = await query<RentalRow>(em, `${rentalSelect} ${clause} order by r.rented_at desc, r.id desc limit ?`, params, { prepared: true });
   return rows.map(toRental);
 }

@@ -85,17 +85,16 @@ export async function newBook(
 }
 
 /** An active rental, taking a copy as the API would. */
-export async function newRental(t: TestApp, values: { bookId: number; customerId: number }) {
+export async function newRental(t: TestApp, values: { bookId: number; customerId: number; rentedAt?: Date }) {
   const [book] = await t.sql<{ library_id: number }>(
     `update books set available_count = available_count - 1 where id = ? and available_count > 0 returning library_id`,
     [values.bookId],
   );
   if (!book) throw new Error('newRental: no copy left');
-  const [rental] = await t.sql<{ id: number }>(`insert into rentals (book_id, library_id, customer_id) values (?, ?, ?) returning id`, [
-    values.bookId,
-    book.library_id,
-    values.customerId,
-  ]);
+  const [rental] = await t.sql<{ id: number }>(
+    `insert into rentals (book_id, library_id, customer_id, rented_at) values (?, ?, ?, coalesce(?::timestamptz, now())) returning id`,
+    [values.bookId, book.library_id, values.customerId, values.rentedAt?.toISOString() ?? null],
+  );
   await addMember(t, book.library_id, values.customerId);
   return rental;
 }

@@ -19,13 +19,15 @@ export const queryInt = (message: string, min: number, max?: number) => {
 };
 
 /**
- * Offset paging of a list, through either door: `limit` is the page size (1 to max), `cursor` the
- * offset into the list's order (tRPC's infinite queries pass their page param here), and `direction`
- * is what tRPC 11's infinite queries send alongside the cursor; paging only goes forward, so it is ignored.
+ * Paging of a list, through either door: `limit` is the page size (1 to max), `cursor` the id of the
+ * last row of the page before (tRPC's infinite queries pass their page param here), and the next page
+ * starts after that row's place in the list's order. Rows added or leaving the list meanwhile move no
+ * other row across a page boundary, as an offset would (repeating or skipping one). `direction` is
+ * what tRPC 11's infinite queries send alongside the cursor; paging only goes forward, so it is ignored.
  */
 export const pageFields = (max: number) => ({
   limit: queryInt(`Limit must be between 1 and ${max}`, 1, max).optional(),
-  cursor: queryInt('Cursor must be a non-negative integer', 0).optional(),
+  cursor: positiveId('Cursor must be the id of the last row of the page before').optional(),
   direction: z.enum(['forward', 'backward']).optional(),
 });
 

@@ -4,14 +4,17 @@ import { RENTALS_PAGE_DEFAULT, type Rental } from '../../../shared/schemas';
 import { useReturnRental } from '../../hooks/use-rental-actions';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { nextOffset } from '../../lib/paging';
+import { nextAfterLast } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { BookCover, LoadMoreButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 
 /** The library's active rentals, newest first, a page at a time. Returning one refreshes the loaded pages. */
 export function RentalsPanel({ libraryId }: { libraryId: number }) {
-  const pages = trpc.rentals.list.useInfiniteQuery({ libraryId, limit: RENTALS_PAGE_DEFAULT }, { getNextPageParam: nextOffset(RENTALS_PAGE_DEFAULT) });
+  const pages = trpc.rentals.list.useInfiniteQuery(
+    { libraryId, limit: RENTALS_PAGE_DEFAULT },
+    { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId) },
+  );
   const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading rentals" height={160} />;
   if (pages.isError || !rentals) return <ErrorAlert>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
