@@ -197,17 +197,17 @@ async function main() {
     const pattern = (t: string) => `%${t}%`;
     // As server/services/books.ts listBooks sends it for a text without U+001F, as both terms are.
     const SEARCH_SQL = `select b.* from books b where b.library_id = $1 and (b.title || E'\\x1f' || b.author) ilike $2
-                         order by lower(b.title), b.id limit $3 offset 0`;
+                         order by lower(b.title), b.id limit $3`;
     if (wanted('explain')) log('EXPLAIN ANALYZE');
     const explain = !wanted('explain') ? [] : await explainAll(db.url, [
       { name: 'search by fragment', sql: SEARCH_SQL, params: [LIBRARY, pattern(FRAGMENT), BOOKS_PAGE_DEFAULT] },
       { name: 'search by word', sql: SEARCH_SQL, params: [LIBRARY, pattern(WORD), BOOKS_PAGE_DEFAULT] },
-      { name: 'library book list', sql: `select b.* from books b where b.library_id = $1 order by lower(b.title), b.id limit $2 offset 0`, params: [LIBRARY, BOOKS_PAGE_DEFAULT] },
+      { name: 'library book list', sql: `select b.* from books b where b.library_id = $1 order by lower(b.title), b.id limit $2`, params: [LIBRARY, BOOKS_PAGE_DEFAULT] },
       {
         name: 'rentals list (active, first page)',
         sql: `select r.*, b.title, b.author, b.isbn, u.display_name, u.email from rentals r join books b on b.id = r.book_id join users u on u.id = r.customer_id
-               where r.library_id = $1 and r.returned_at is null order by r.rented_at desc, r.id desc limit $2 offset $3`,
-        params: [LIBRARY, RENTALS_PAGE_DEFAULT, 0],
+               where r.library_id = $1 and r.returned_at is null order by r.rented_at desc, r.id desc limit $2`,
+        params: [LIBRARY, RENTALS_PAGE_DEFAULT],
       },
       {
         name: 'session check',
