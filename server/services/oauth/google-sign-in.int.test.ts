@@ -183,6 +183,17 @@ describe('sign-in with Google through the local OpenID provider', () => {
     expect(message.error.code).toBe('invalid_state');
   });
 
+  it('refuses a repeated state or code as bad input (400), not as a failed sign-in', async () => {
+    for (const param of ['state', 'code']) {
+      const flow = await startSignIn();
+      const url = await signInAtProvider(flow, { email: uniqueEmail('repeated') });
+      url.searchParams.append(param, 'another');
+      const { res, message } = await callback(url, flow.app.header());
+      expect(res.statusCode, param).toBe(400);
+      expect(message.error.code, param).toBe(param === 'state' ? 'invalid_state' : 'invalid_request');
+    }
+  });
+
   it('refuses a callback from another browser, and the state cannot be replayed afterwards', async () => {
     const flow = await startSignIn();
     const url = await signInAtProvider(flow, { email: uniqueEmail('victim') });

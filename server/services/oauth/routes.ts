@@ -62,12 +62,11 @@ export async function registerGoogleSignIn(app: FastifyInstance, { em, config }:
     if (!provider) return sendCallbackPage(reply, origin, failure(new OAuthFailure('provider_unavailable', NOT_CONFIGURED)), 503);
     const db = em.fork();
     try {
-      const codeVerifier = await consumeAuthorization(db, provider.id, req.query.state, req.cookies[BINDING_COOKIE]);
-      if (req.query.error) {
-        throw new OAuthFailure(req.query.error, req.query.error === 'access_denied' ? SIGN_IN_CANCELLED : AUTHENTICATION_FAILED);
-      }
-      if (!req.query.code) throw new OAuthFailure('oauth_failed', AUTHENTICATION_FAILED);
-      const identity = await provider.identify({ code: req.query.code, redirectUri: callbackUrl(req), codeVerifier });
+      const { state, code, error } = { state: single(req.query.state), code: single(req.query.code), error: single(req.query.error) };
+      const codeVerifier = await consumeAuthorization(db, provider.id, state, req.cookies[BINDING_COOKIE]);
+      if (error) throw new OAuthFailure(error, error === 'access_denied' ? SIGN_IN_CANCELLED : AUTHENTICATION_FAILED);
+      if (!code) throw new OAuthFailure('invalid_request', AUTHENTICATION_FAILED);
+      const identity = await provider.identify({ code, redirectUri: callbackUrl(req), codeVerifier });
       const userId = await signInWithIdentity(db, provider.id, identity);
       const token = await issueTemporaryToken(db, userId);
       return sendCallbackPage(reply, origin, { type: 'OAUTH_TOKEN_SUCCESS', token });
@@ -79,6 +78,9 @@ export async function registerGoogleSignIn(app: FastifyInstance, { em, config }:
     }
   });
 }
+
+/** A query parameter given once; one repeated (an array) counts as missing. */
+const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function failure(error: OAuthFailure) {
   return { type: 'OAUTH_ERROR' as const, error: { code: error.code, message: error.message, details: error.details } };
