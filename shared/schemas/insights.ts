@@ -7,19 +7,28 @@ export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 
 const PERIOD_MESSAGE = 'Period must be 7, 30, 90 or 365 days';
 
-const knownTimeZones = new Set<string>();
+const canonicalNames = new Map<string, string>();
 
-/** An IANA time zone name the runtime knows ('Europe/Paris', 'UTC'). Remembered: building a formatter costs every request. */
-export function isTimeZone(name: string): boolean {
-  if (knownTimeZones.has(name)) return true;
+/**
+ * The runtime's canonical name for a time zone ('AET' -> 'Australia/Sydney', 'IST' -> 'Asia/Calcutta'),
+ * or undefined for a name it does not know. PostgreSQL knows every canonical name, but not every alias
+ * the runtime accepts, and it reads some abbreviations as other zones (IST is Israel there), so only
+ * the canonical name reaches it. Remembered: building a formatter costs every request.
+ */
+export function canonicalTimeZone(name: string): string | undefined {
+  let canonical = canonicalNames.get(name);
+  if (canonical) return canonical;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    knownTimeZones.add(name);
-    return true;
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return undefined;
   }
+  canonicalNames.set(name, canonical);
+  return canonical;
 }
+
+/** An IANA time zone name the runtime knows ('Europe/Paris', 'UTC'). */
+const isTimeZone = (name: string) => canonicalTimeZone(name) !== undefined;
 
 const libraryId = positiveId('Library ID must be a positive integer');
 
@@ -32,7 +41,12 @@ export const insightsQuery = z.strictObject({
     (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
     z.literal(INSIGHT_PERIODS, { error: PERIOD_MESSAGE }),
   ),
-  timeZone: z.string().max(64, 'Unknown time zone').refine(isTimeZone, 'Unknown time zone').optional(),
+  timeZone: z
+    .string()
+    .max(64, 'Unknown time zone')
+    .refine(isTimeZone, 'Unknown time zone')
+    .transform((name) => canonicalTimeZone(name)!)
+    .optional(),
 });
 export type InsightsQuery = z.infer<typeof insightsQuery>;
 
