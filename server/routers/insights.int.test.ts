@@ -273,18 +273,38 @@ describe('CSV export', () => {
     expect(lines[0]).toBe('Book ID,Title,Author,ISBN,Copies,Available,Rental ID,Customer,Customer Email,Rented At,Returned At');
     expect(lines.at(-1)).toBe('');
     const rows = lines.slice(1, -1).map(parseCsvLine);
-    // Anne; Emma x3 (r1, r2, r4); Middlemarch (not rented this week); Persuasion (r3); Zebra.
+    // Anne; Emma x3 (r1, r2, r4); Middlemarch (r5, rented 60 days ago and still out); Persuasion (r3;
+    // r6 was returned before the week); Zebra. Emma's r7 ended months ago.
     expect(rows.map((r: string[]) => [r[1], r[6]])).toEqual([
       ['Anne of Green Gables', ''],
       ['Emma', String(ids.r1)],
       ['Emma', String(ids.r2)],
       ['Emma', String(ids.r4)],
-      ['Middlemarch', ''],
+      ['Middlemarch', String(ids.r5)],
       ['Persuasion', String(ids.r3)],
       ['Zebra Tales, "Vol 1"', ''],
     ]);
+    // The 13-digit ISBN, as spreadsheets keep it.
+    const [emma] = await t.sql<{ isbn13: string }>(`select isbn13 from books where id = ?`, [ids.emma]);
+    expect(rows[1][3]).toBe(emma.isbn13);
+    expect(rows[1][3]).toMatch(/^\d{13}$/);
     expect(lines[7]).toContain(',"Zebra Tales, ""Vol 1""",');
     expect(lines[2]).toMatch(new RegExp(`,3,2,${ids.r1},Ada,[^,]+,${utcDay(5)}T12:00:00.000Z,${utcDay(3)}T12:00:00.000Z$`));
+  });
+
+  it('holds a rental returned in the period though rented before it, as the summary counts it', async () => {
+    const { client, user } = await signedIn(t, { role: 'library_admin' });
+    const lib = await newLibrary(t, { name: 'Bibliothèque Étoile', staff: [user.id] });
+    const book = await newBook(t, { libraryId: lib.id, title: 'Long Loan' });
+    const [{ id }] = await t.sql<{ id: number }>(
+      `insert into rentals (book_id, library_id, customer_id, rented_at, returned_at) values (?, ?, ?, ${noon(10)}, ${noon(2)}) returning id`,
+      [book.id, lib.id, ids.ada],
+    );
+    const summary = (await client.trpc('query', 'insights.summary', { libraryId: lib.id, days: 7, timeZone: 'UTC' })).body;
+    expect(summary.returns).toBe(1);
+    const { filename, csv } = (await client.trpc('query', 'insights.exportCsv', { libraryId: lib.id, days: 7, timeZone: 'UTC' })).body;
+    expect(filename).toBe(`bibliotheque-etoile-rentals-last-7-days-${utcDay(0)}.csv`);
+    expect(parseCsvLine(csv.slice(1).split('\r\n')[1])[6]).toBe(String(id));
   });
 });
 

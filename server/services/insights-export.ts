@@ -21,17 +21,20 @@ interface ExportRow {
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** 'Central Library' -> 'central-library'. */
+/** 'Central Library' -> 'central-library', 'Bibliothèque Étoile' -> 'bibliotheque-etoile'. */
 const slug = (name: string) =>
   name
     .toLowerCase()
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'library';
 
 /**
- * Every book of the library, each with its rentals in the period (one row per rental; a book
- * not rented in the period has one row with the rental columns empty). Times in UTC, ISO 8601.
+ * Every book of the library, each with the rentals that were out at some time in the period (rented
+ * in it, returned in it, or still out; one row per rental; a book with none has one row with the
+ * rental columns empty), as the summary counts them. Times in UTC, ISO 8601. The ISBN is the
+ * 13-digit form: spreadsheets read the column as numbers, and an ISBN-10's leading 0 would be lost.
  */
 export async function exportCsv(em: EntityManager, p: Period & { libraryName: string }): Promise<{ filename: string; csv: string }> {
   const zone = p.timeZone ?? 'UTC';
@@ -39,11 +42,11 @@ export async function exportCsv(em: EntityManager, p: Period & { libraryName: st
     em,
     `with clock as (select (now() at time zone ?)::date as today),
      period as (select ((today - (?::int - 1))::timestamp at time zone ?) as starts_at from clock)
-     select b.id as book_id, b.title, b.author, b.isbn, b.quantity, b.available_count,
+     select b.id as book_id, b.title, b.author, b.isbn13 as isbn, b.quantity, b.available_count,
             r.id as rental_id, u.display_name, u.email, r.rented_at, r.returned_at
        from period p
        cross join books b
-       left join rentals r on r.book_id = b.id and r.rented_at >= p.starts_at
+       left join rentals r on r.book_id = b.id and (r.returned_at is null or r.returned_at >= p.starts_at)
        left join users u on u.id = r.customer_id
       where b.library_id = ?
       order by lower(b.title), b.id, r.rented_at, r.id`,

@@ -91,8 +91,9 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
                   {d.neverRented.count} of {d.books} {d.books === 1 ? 'book has' : 'books have'} never been rented
                 </Text>
                 <List size="sm" mt="xs">
-                  {d.neverRented.titles.map((title) => (
-                    <List.Item key={title}>{title}</List.Item>
+                  {d.neverRented.titles.map((title, i) => (
+                    // Two editions can share a title.
+                    <List.Item key={`${i}:${title}`}>{title}</List.Item>
                   ))}
                 </List>
                 {d.neverRented.count > d.neverRented.titles.length && (
