@@ -16,7 +16,14 @@ export interface IsbnForms {
   isbn10: string | null;
 }
 
-const present = (text: string | undefined) => text?.trim() || undefined;
+/**
+ * Control characters (a provider's data can hold them) are dropped, tab and line break aside:
+ * PostgreSQL refuses a NUL in the cached JSON, and none belongs in a title or a URL.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const clean = (text: string) => text.replace(CONTROL, '');
+const present = (text: string | undefined) => (text === undefined ? undefined : clean(text).trim() || undefined);
+const url = (text: string | null | undefined) => (text ? clean(text) || null : null);
 
 /** "Title: Subtitle", as a catalogue records it. */
 export function fullTitle(title: string | undefined, subtitle: string | undefined) {
@@ -27,8 +34,8 @@ export function fullTitle(title: string | undefined, subtitle: string | undefine
 
 /** The lookup result of SPEC section 3, with its defaults for missing fields. */
 export function toLookupResult(isbn: string, details: BookDetails): BookLookupResult {
-  const authors = (details.authors ?? []).map((a) => a.trim()).filter(Boolean);
-  const thumbnailUrl = details.thumbnailUrl ?? null;
+  const authors = (details.authors ?? []).map(present).filter((author) => author !== undefined);
+  const thumbnailUrl = url(details.thumbnailUrl);
   return {
     isbn,
     title: present(details.title) ?? 'Unknown Title',
@@ -37,6 +44,20 @@ export function toLookupResult(isbn: string, details: BookDetails): BookLookupRe
     ...(present(details.description) ? { description: present(details.description) } : {}),
     coverUrl: thumbnailUrl,
     thumbnailUrl,
-    fullImageUrl: details.fullImageUrl ?? thumbnailUrl,
+    fullImageUrl: url(details.fullImageUrl) ?? thumbnailUrl,
+  };
+}
+
+/**
+ * A library's copy names the book (its title and author win); what the copy does not record, the
+ * publication date, the description or a cover, comes from a provider's answer about the same ISBN.
+ */
+export function withProviderDetails(local: BookDetails, provider: BookLookupResult): BookDetails {
+  return {
+    ...local,
+    publishedDate: local.publishedDate ?? provider.publishedDate,
+    description: local.description ?? provider.description,
+    thumbnailUrl: local.thumbnailUrl ?? provider.thumbnailUrl,
+    fullImageUrl: local.fullImageUrl ?? (local.thumbnailUrl ? null : provider.fullImageUrl),
   };
 }

@@ -58,6 +58,38 @@ describe('lookupBook', () => {
     expect(providers.hits()).toBe(0);
   });
 
+  it("fills in what a library's copy does not record from a provider's cached answer, asking no one", async () => {
+    providers.behave('openLibrary', 'notFound');
+    const known = await lookup('9780547928227');
+    expect(known).toMatchObject({ publishedDate: expect.any(String), description: expect.any(String), coverUrl: expect.stringMatching(/^https:/) });
+    const asked = providers.hits();
+    // Added by hand after "Book not found", say: no date, description or cover.
+    await newBook({ isbn: '054792822X', isbn13: '9780547928227', title: 'The Hobbit (staff edition)', author: 'Tolkien, J. R. R.' });
+    expect(await lookup('054792822X')).toEqual({
+      isbn: '054792822X',
+      title: 'The Hobbit (staff edition)',
+      authors: ['Tolkien, J. R. R.'],
+      publishedDate: known!.publishedDate,
+      description: known!.description,
+      coverUrl: known!.thumbnailUrl,
+      thumbnailUrl: known!.thumbnailUrl,
+      fullImageUrl: known!.fullImageUrl,
+    });
+    expect(providers.hits()).toBe(asked);
+  });
+
+  it("drops control characters from a provider's answer (PostgreSQL refuses a NUL in the cache)", async () => {
+    providers.behave('openLibrary', 'notFound');
+    providers.know('googleBooks', '9780306406157', {
+      kind: 'books#volumes',
+      totalItems: 1,
+      items: [{ kind: 'books#volume', id: 'x', volumeInfo: { title: 'Bad\u0000Title', authors: ['A.\u0007 Author', '\u0000'], description: 'Line one\nline two\u0000' } }],
+    });
+    const book = { isbn: '9780306406157', title: 'BadTitle', authors: ['A. Author'], description: 'Line one\nline two', coverUrl: null, thumbnailUrl: null, fullImageUrl: null };
+    expect(await lookup('9780306406157')).toEqual(book);
+    expect((await cacheRows())[0]).toMatchObject({ source: 'googlebooks', result: book });
+  });
+
   it('asks Open Library before Google Books, and caches what it finds for 30 days', async () => {
     const book = await lookup('9780547928227');
     expect(book).toMatchObject({ isbn: '9780547928227', title: 'The Hobbit: or There and Back Again', authors: ['J.R.R. Tolkien'], publishedDate: '2012' });

@@ -3,7 +3,7 @@ import { hasIsbnLength, isbn13To10, isbnKey, isValidIsbn, normalizeIsbn } from '
 import type { BookLookupResult } from '../../../shared/schemas';
 import type { Config } from '../../config';
 import { badRequest } from '../../errors';
-import { type BookDetails, type IsbnForms, toLookupResult } from './book-details';
+import { type BookDetails, type IsbnForms, toLookupResult, withProviderDetails } from './book-details';
 import { cacheLookup, readCachedLookup } from './cache';
 import { ProviderUnavailable } from './fetch-json';
 import { findInGoogleBooks } from './google-books';
@@ -32,7 +32,11 @@ export async function lookupBook(em: EntityManager, config: Config, rawIsbn: str
   const isbn13 = isbnKey(isbn);
 
   const local = await findInCatalogue(em, isbn13);
-  if (local) return toLookupResult(isbn, local);
+  if (local) {
+    // No provider is asked, but what one said about this ISBN fills in what the copy lacks.
+    const known = (await readCachedLookup(em, isbn13))?.book;
+    return toLookupResult(isbn, known ? withProviderDetails(local, known) : local);
+  }
   // A wrong check digit names no published book; only a library's own record can hold it.
   if (!isValidIsbn(isbn)) return null;
 
