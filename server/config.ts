@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 /** Every setting the server reads, in one place (documented in .env.example). */
 export interface Config {
   port: number;
@@ -26,33 +28,92 @@ export interface Config {
   /** The local OpenID provider on 127.0.0.1: on in development and on the embedded database, else LOCAL_OIDC=true. */
   localOidc: boolean;
   localOidcPort: number;
+  /** Worker processes (node:cluster), WEB_CONCURRENCY. */
+  workers: number;
 }
 
-const bool = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : /^(1|true|yes|on)$/i.test(v));
-const num = (v: string | undefined, fallback: number) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? fallback : Number(v));
+/** Settings from a .env file in the working directory (see .env.example); the environment's own win. */
+export function loadEnvFile(path = '.env') {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
 
+/** A setting that cannot be used as given; the message names each one and what it should be. */
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * Reads the settings, refusing any that is malformed (all of them named at once) rather than quietly
+ * using a default: a PUBLIC_ORIGIN with a path, say, would make every sign-in answer 'Cross-site
+ * requests are not allowed.' with no hint why.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const publicOrigin = env.PUBLIC_ORIGIN || undefined;
-  return {
-    port: num(env.PORT, 3000),
-    host: env.HOST || '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR || '.data',
-    publicOrigin,
-    secureCookies: bool(env.SECURE_COOKIES, publicOrigin?.startsWith('https://') ?? false),
-    trustProxy: bool(env.TRUST_PROXY, false),
-    sessionIdleDays: num(env.SESSION_IDLE_DAYS, 14),
-    sessionAbsoluteDays: num(env.SESSION_ABSOLUTE_DAYS, 60),
-    logLevel: env.LOG_LEVEL || 'info',
-    logUnbuffered: bool(env.LOG_UNBUFFERED, false),
-    seedDemoData: bool(env.SEED_DEMO_DATA, true),
-    openLibraryBaseUrl: env.OPEN_LIBRARY_BASE_URL || 'https://openlibrary.org',
-    googleBooksBaseUrl: env.GOOGLE_BOOKS_BASE_URL || 'https://www.googleapis.com',
-    lookupTimeoutMs: num(env.LOOKUP_TIMEOUT_MS, 2500),
-    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
-    googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
-    oauthCallbackUrl: env.OAUTH_CALLBACK_URL || undefined,
-    localOidc: bool(env.LOCAL_OIDC, env.NODE_ENV !== 'production' || !env.DATABASE_URL),
-    localOidcPort: num(env.LOCAL_OIDC_PORT, 0),
+  const problems: string[] = [];
+  const given = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name]!.trim());
+  const flag = (name: string, fallback: boolean) => {
+    const value = given(name);
+    if (value === undefined) return fallback;
+    if (/^(1|true|yes|on)$/i.test(value)) return true;
+    if (/^(0|false|no|off)$/i.test(value)) return false;
+    problems.push(`${name} must be true or false (it is "${value}").`);
+    return fallback;
   };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const value = given(name);
+    if (value === undefined) return fallback;
+    if (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max) return Number(value);
+    problems.push(`${name} must be a whole number from ${min} to ${max} (it is "${value}").`);
+    return fallback;
+  };
+  const webUrl = (name: string, fallback?: string) => {
+    const value = given(name);
+    if (value === undefined) return fallback;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return value.replace(/\/+$/, '');
+    problems.push(`${name} must be an http or https address (it is "${value}").`);
+    return fallback;
+  };
+  const origin = () => {
+    const value = webUrl('PUBLIC_ORIGIN');
+    if (value === undefined) return undefined;
+    const url = new URL(value);
+    if (url.pathname === '/' && !url.search && !url.hash) return url.origin;
+    problems.push(`PUBLIC_ORIGIN must be scheme://host[:port] with no path, as a browser names its origin (it is "${value}").`);
+    return undefined;
+  };
+
+  const databaseUrl = given('DATABASE_URL');
+  const publicOrigin = origin();
+  const logLevel = given('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (it is "${logLevel}").`);
+  const googleClientId = given('GOOGLE_CLIENT_ID');
+  const googleClientSecret = given('GOOGLE_CLIENT_SECRET');
+  if (!googleClientId !== !googleClientSecret) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both, or neither.');
+
+  const config: Config = {
+    port: int('PORT', 3000, 0, 65_535),
+    host: given('HOST') ?? '127.0.0.1',
+    databaseUrl,
+    dataDir: given('DATA_DIR') ?? '.data',
+    publicOrigin,
+    secureCookies: flag('SECURE_COOKIES', publicOrigin?.startsWith('https://') ?? false),
+    trustProxy: flag('TRUST_PROXY', false),
+    sessionIdleDays: int('SESSION_IDLE_DAYS', 14, 1, 3650),
+    sessionAbsoluteDays: int('SESSION_ABSOLUTE_DAYS', 60, 1, 3650),
+    logLevel,
+    logUnbuffered: flag('LOG_UNBUFFERED', false),
+    // Demo accounts have published passwords: only the embedded database gets them unless asked.
+    seedDemoData: flag('SEED_DEMO_DATA', !databaseUrl),
+    openLibraryBaseUrl: webUrl('OPEN_LIBRARY_BASE_URL', 'https://openlibrary.org')!,
+    googleBooksBaseUrl: webUrl('GOOGLE_BOOKS_BASE_URL', 'https://www.googleapis.com')!,
+    lookupTimeoutMs: int('LOOKUP_TIMEOUT_MS', 2500, 1, 60_000),
+    googleClientId,
+    googleClientSecret,
+    oauthCallbackUrl: webUrl('OAUTH_CALLBACK_URL'),
+    localOidc: flag('LOCAL_OIDC', env.NODE_ENV !== 'production' || !databaseUrl),
+    localOidcPort: int('LOCAL_OIDC_PORT', 0, 0, 65_535),
+    workers: int('WEB_CONCURRENCY', 1, 1, 64),
+  };
+  if (problems.length) throw new ConfigError(problems.join('\n'));
+  return config;
 }

@@ -1,15 +1,31 @@
 import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
-import { type Config, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig, loadEnvFile } from './config';
 import { type Database, openDatabase } from './db/database';
 import { initOrm, migrate } from './db/orm';
 import { bufferedStdout, loggerOptions } from './http/logging';
 import { demoSignIns, seedDemoData } from './db/seed';
 
 const startedAt = performance.now();
-const config = loadConfig();
-const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY) || 1);
+
+/** One readable message and exit 1, for anything that stops the server from starting. */
+function cannotStart(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`\n  Scroll Library could not start: ${message.includes('\n') ? `\n    ${message.replaceAll('\n', '\n    ')}` : message}\n`);
+  process.exit(1);
+}
+
+const config = (() => {
+  try {
+    loadEnvFile();
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) cannotStart(error);
+    throw error;
+  }
+})();
+const workers = config.workers;
 
 /** Opens the database, applies migrations and seeds an empty one: once, in the primary process. */
 async function prepareDatabase(): Promise<{ database: Database; seeded: boolean }> {
@@ -61,28 +77,38 @@ async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<v
 }
 
 if (cluster.isPrimary) {
-  const { database, seeded } = await prepareDatabase().catch((error: unknown) => {
-    console.error(`\n  Scroll Library could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  const { database, seeded } = await prepareDatabase().catch(cannotStart);
   if (workers === 1) {
-    await serve(database.url, config, () => database.stop());
+    // The port taken, say: the embedded PostgreSQL stops too, rather than staying behind.
+    await serve(database.url, config, () => database.stop()).catch(async (error: unknown) => {
+      await database.stop();
+      cannotStart(error);
+    });
     printBanner(database, seeded);
   } else {
     // Workers share the port (node:cluster); every piece of state lives in PostgreSQL.
-    let listening = 0;
+    const listened = new Set<number>();
     for (let i = 0; i < workers; i++) cluster.fork({ DATABASE_URL: database.url, SCROLL_WORKER: '1' });
-    cluster.on('listening', () => {
-      if (++listening === workers) printBanner(database, seeded);
+    cluster.on('listening', (worker, address) => {
+      // The app's port: a worker's local OpenID provider listens too, on a port of its own.
+      if (address.port !== config.port) return;
+      listened.add(worker.id);
+      if (listened.size === workers) printBanner(database, seeded);
     });
     let stopping = false;
+    let failed = false;
     cluster.on('exit', (worker, code) => {
-      if (!stopping) {
+      if (!stopping && listened.has(worker.id)) {
         console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
         cluster.fork({ DATABASE_URL: database.url, SCROLL_WORKER: '1' });
-      } else if (Object.keys(cluster.workers ?? {}).length === 0) {
-        void database.stop().then(() => process.exit(0));
+        return;
       }
+      // A worker that never got to serve would fail again if restarted: it has said why; stop them all.
+      if (!stopping) {
+        failed = true;
+        stop();
+      }
+      if (Object.keys(cluster.workers ?? {}).length === 0) void database.stop().then(() => process.exit(failed ? 1 : 0));
     });
     const stop = () => {
       if (stopping) return;
@@ -92,5 +118,5 @@ if (cluster.isPrimary) {
     for (const signal of SHUTDOWN_SIGNALS) process.on(signal, stop);
   }
 } else {
-  await serve(process.env.DATABASE_URL!, { ...config, databaseUrl: process.env.DATABASE_URL }, async () => {});
+  await serve(process.env.DATABASE_URL!, { ...config, databaseUrl: process.env.DATABASE_URL }, async () => {}).catch(cannotStart);
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -166,6 +167,72 @@ describe.each(['SIGTERM', 'SIGHUP'] as const)('%s', (signal) => {
     const rows = (await db.query(`select email from users where email = any($1) order by email`, [emails])).rows;
     expect(rows.map((r) => r.email)).toEqual(emails);
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('a server that cannot start', () => {
+  /** Runs the built server to its exit: its exit code and what it printed to stderr. */
+  async function runToExit(env: Record<string, string>) {
+    const child = spawn(process.execPath, [join(buildDir, 'server/main.js')], {
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', LOCAL_OIDC: 'false', CLIENT_DIR: join(buildDir, 'no-client'), ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    started.push(child);
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((done) => child.on('exit', done));
+    return { code, stderr };
+  }
+
+  it.each([
+    ['one worker on the embedded database', { WEB_CONCURRENCY: '1' }],
+    ['two workers', { WEB_CONCURRENCY: '2' }],
+  ])('with %s: its port taken, it says so in a line, exits 1 and leaves nothing running', async (_, env) => {
+    const taken = createNetServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const port = String((taken.address() as AddressInfo).port);
+    const dataDir = mkdtempSync(join(tmpdir(), 'scroll-start-'));
+    chmodSync(dataDir, 0o755);
+    try {
+      const database: Record<string, string> = env.WEB_CONCURRENCY === '1' ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: cluster.url };
+      const { code, stderr } = await runToExit({ ...env, ...database, PORT: port });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`Scroll Library could not start: `);
+      expect(stderr).toContain(`EADDRINUSE`);
+      expect(stderr).not.toMatch(/\n\s+at /);
+      // The embedded PostgreSQL it started has stopped too.
+      expect(spawnSync('pgrep', ['-f', dataDir]).status).toBe(1);
+    } finally {
+      taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('names every malformed setting and exits 1 before touching the database', async () => {
+    const { code, stderr } = await runToExit({ DATABASE_URL: 'postgres://127.0.0.1:1/none', PORT: 'eighty', PUBLIC_ORIGIN: 'https://library.test/app' });
+    expect(code).toBe(1);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stderr).toContain('PORT must be a whole number from 0 to 65535 (it is "eighty").');
+    expect(stderr).toContain('PUBLIC_ORIGIN must be scheme://host[:port] with no path');
+  });
+});
+
+describe('make-admin, as built into the image', () => {
+  it('makes an account a platform admin and ends its sessions; an unknown email says so and exits 1', async () => {
+    const [{ id }] = (await db.query(`insert into users (email, display_name) values ('future.admin@example.test', 'Future Admin') returning id`)).rows;
+    await db.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [hashToken(newToken()), id]);
+    const run = (email: string) =>
+      spawnSync(process.execPath, [join(buildDir, 'server/make-admin.js'), email], { env: { ...process.env, DATABASE_URL: cluster.url }, encoding: 'utf8' });
+
+    const made = run('Future.Admin@example.test');
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain('Future Admin <future.admin@example.test> is now a platform admin.');
+    expect((await db.query(`select role from users where id = $1`, [id])).rows[0].role).toBe('admin');
+    expect((await db.query(`select count(*)::int as n from sessions where user_id = $1`, [id])).rows[0].n).toBe(0);
+
+    const unknown = run('nobody@example.test');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr.trim()).toBe('No account with the email nobody@example.test.');
   });
 });
 
