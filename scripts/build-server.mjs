@@ -1,4 +1,5 @@
-// Bundles the server into $BUILD_DIR/server/main.js (default dist/); dependencies stay in node_modules.
+// Bundles the server into $BUILD_DIR/server/main.js (default dist/), and the make-admin command beside it
+// (the Docker image has no tsx); dependencies stay in node_modules.
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -6,8 +7,8 @@ import { build } from 'esbuild';
 const buildDir = resolve(process.env.BUILD_DIR ?? 'dist');
 
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: `${buildDir}/server/main.js`,
+  entryPoints: { main: 'server/main.ts', 'make-admin': 'server/cli/make-admin.ts' },
+  outdir: `${buildDir}/server`,
   bundle: true,
   platform: 'node',
   format: 'esm',

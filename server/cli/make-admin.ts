@@ -5,32 +5,51 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../config';
+import { loadConfig, loadEnvFile } from '../config';
 import { openDatabase } from '../db/database';
 import { EMBEDDED_DATABASE, embeddedUrl, runningClusterPort } from '../db/embedded';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {
-  console.error('Usage: npm run make-admin -- <email>');
+  console.error('Usage: npm run make-admin -- <email>  (in the Docker image: node dist/server/make-admin.js <email>)');
   process.exit(2);
 }
 
-const config = loadConfig();
-const runningPort = config.databaseUrl ? null : runningClusterPort(join(config.dataDir, 'postgres'));
-const database = runningPort
-  ? { url: embeddedUrl(runningPort, EMBEDDED_DATABASE), stop: async () => {} }
-  : await openDatabase(config);
+/** Sets the role; the display name of the account, or null when no account has that email. */
+async function makeAdmin(databaseUrl: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // A database the server has never started on has no accounts yet.
+    const [{ ready }] = (await client.query(`select to_regclass('users') is not null as ready`)).rows;
+    if (!ready) return null;
+    const result = await client.query(`update users set role = 'admin', updated_at = now() where email = $1 returning display_name`, [email]);
+    // Existing sessions carry the old role's privileges: end them.
+    if (result.rowCount) await client.query(`delete from sessions where user_id = (select id from users where email = $1)`, [email]);
+    return result.rows[0]?.display_name ?? null;
+  } finally {
+    await client.end();
+  }
+}
 
-const client = new pg.Client({ connectionString: database.url });
-await client.connect();
-const result = await client.query(`update users set role = 'admin', updated_at = now() where email = $1 returning display_name`, [email]);
-// Existing sessions carry the old role's privileges: end them.
-if (result.rowCount) await client.query(`delete from sessions where user_id = (select id from users where email = $1)`, [email]);
-await client.end();
-await database.stop();
+let name: string | null;
+try {
+  loadEnvFile();
+  const config = loadConfig();
+  const runningPort = config.databaseUrl ? null : runningClusterPort(join(config.dataDir, 'postgres'));
+  const database = runningPort ? { url: embeddedUrl(runningPort, EMBEDDED_DATABASE), stop: async () => {} } : await openDatabase(config);
+  try {
+    name = await makeAdmin(database.url);
+  } finally {
+    await database.stop();
+  }
+} catch (error) {
+  console.error(`Could not make ${email} an admin: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
-if (!result.rowCount) {
+if (name === null) {
   console.error(`No account with the email ${email}.`);
   process.exit(1);
 }
-console.log(`${result.rows[0].display_name} <${email}> is now a platform admin. They need to sign in again.`);
+console.log(`${name} <${email}> is now a platform admin. They need to sign in again.`);
