@@ -174,6 +174,23 @@ test.describe('without a barcode in view', () => {
   });
 });
 
+test.describe('when the barcode reader cannot be loaded', () => {
+  test.use({ cameraFlags: fakeCamera(cameraShowing1984), permissions: ['camera'], serviceWorkers: 'block' });
+
+  test('the scanner says so instead of showing a camera that never reads, and a typed ISBN still works', async ({ page }) => {
+    // As for a page left open across a deploy: its chunk of the reader is gone from the server.
+    await page.route(/quagga/i, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{}' }));
+    await openLibrary(page, 'Central Library');
+    await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    const scan = dialog(page, 'Scan Book ISBN');
+    await expect(scan.getByRole('alert')).toContainText(
+      'The barcode reader could not be loaded. Check your connection and reload the page, or enter the ISBN manually.',
+    );
+    await enterIsbn(page, '9781451673319');
+    await expect(dialog(page, 'Confirm Book').getByRole('heading', { name: 'Fahrenheit 451' })).toBeVisible();
+  });
+});
+
 test.describe('when camera access is refused', () => {
   test.use({ cameraFlags: ['--use-fake-device-for-media-stream', '--deny-permission-prompts'] });
 

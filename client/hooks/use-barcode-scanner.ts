@@ -1,8 +1,11 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { SCANNER_DECODE_INTERVAL_MS } from '../../shared/constants';
 import { createIsbnReadConfirmer } from '../lib/isbn-reads';
 
 type Quagga = (typeof import('@ericblade/quagga2'))['default'];
+
+export const READER_UNAVAILABLE =
+  'The barcode reader could not be loaded. Check your connection and reload the page, or enter the ISBN manually.';
 
 /** Frames are scaled to this width before decoding: enough for a book barcode, cheap to scan. */
 const FRAME_WIDTH = 800;
@@ -25,11 +28,14 @@ async function decodeFrame(quagga: Quagga, video: HTMLVideoElement, canvas: HTML
 /**
  * Reads ISBN barcodes from a playing video every 500 ms with quagga2's EAN reader. quagga2 is
  * imported only here, when a scanner is on screen, so it stays out of the main bundle. onIsbn gets
- * a read once its checksum holds and two consecutive reads agree.
+ * a read once its checksum holds and two consecutive reads agree. Returns why it cannot read, when
+ * quagga2 fails to load (offline, or a page older than the server's build): otherwise the camera
+ * would show its picture and never read a thing.
  */
-export function useBarcodeScanner(videoRef: RefObject<HTMLVideoElement | null>, enabled: boolean, onIsbn: (isbn: string) => void) {
+export function useBarcodeScanner(videoRef: RefObject<HTMLVideoElement | null>, enabled: boolean, onIsbn: (isbn: string) => void): string | null {
   const onIsbnRef = useRef(onIsbn);
   onIsbnRef.current = onIsbn;
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
@@ -38,7 +44,10 @@ export function useBarcodeScanner(videoRef: RefObject<HTMLVideoElement | null>, 
     let stopped = false;
     const confirm = createIsbnReadConfirmer();
     const canvas = document.createElement('canvas');
-    import('@ericblade/quagga2').then((module) => (quagga = module.default));
+    import('@ericblade/quagga2').then(
+      (module) => (quagga = module.default),
+      () => !stopped && setError(READER_UNAVAILABLE),
+    );
 
     const timer = setInterval(async () => {
       const video = videoRef.current;
@@ -63,4 +72,5 @@ export function useBarcodeScanner(videoRef: RefObject<HTMLVideoElement | null>, 
       clearInterval(timer);
     };
   }, [enabled, videoRef]);
+  return error;
 }

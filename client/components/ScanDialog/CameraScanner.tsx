@@ -7,12 +7,19 @@ import { useCamera } from '../../hooks/use-camera';
 export function CameraScanner({ onIsbn }: { onIsbn: (isbn: string) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { ready, error } = useCamera(videoRef);
-  useBarcodeScanner(videoRef, ready, onIsbn);
+  const readerError = useBarcodeScanner(videoRef, ready, onIsbn);
 
   if (error) {
     return (
       <Alert color="red" title="Camera unavailable" role="alert">
         {error}
+      </Alert>
+    );
+  }
+  if (readerError) {
+    return (
+      <Alert color="red" title="Scanner unavailable" role="alert">
+        {readerError}
       </Alert>
     );
   }
