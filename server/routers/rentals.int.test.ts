@@ -371,6 +371,12 @@ describe('rental list pages', () => {
     await rentAt(5);
     await t.sql(`update rentals set returned_at = now() where id = ?`, [r2]);
     expect(await list(`&cursor=${r3}`)).toEqual([r1]);
+
+    // Another library's rental marks no place here: it reads like an id that names no rental.
+    const elsewhere = await newBook(t, { libraryId: (await staffedLibrary(t)).library.id });
+    const foreign = (await newRental(t, { bookId: elsewhere.id, customerId: (await newUser(t)).id, rentedAt: new Date(Date.UTC(2026, 0, 1, 3)) })).id;
+    expect(await list(`&cursor=${foreign}`)).toEqual([]);
+    expect(await list(`&cursor=${2_000_000_000}`)).toEqual([]);
   });
 
   it('pages the list with returned rentals the same way', async () => {

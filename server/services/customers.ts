@@ -53,8 +53,9 @@ export async function identifyAtKiosk(em: EntityManager, libraryId: number, phon
 
 /**
  * A kiosk registration: a new customer without a password (they identify by phone at the kiosk),
- * made a member of the library. An email or phone number already in use is refused (409), so
- * staff cannot attach someone else's account to their library by naming it.
+ * made a member of the library. An email or phone number already in use is refused (409): an
+ * existing account joins a library only by its phone number (identifyAtKiosk), which staff can
+ * learn only from the person at the kiosk, and only 30 times a minute.
  */
 export async function registerCustomer(
   em: EntityManager,

@@ -144,8 +144,10 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
   }
   if (!filter.includeReturned) where.push('r.returned_at is null');
   if (filter.after !== undefined) {
-    where.push('(r.rented_at, r.id) < (select a.rented_at, a.id from rentals a where a.id = ?)');
-    params.push(filter.after);
+    // Only a rental of the same list marks a place: another library's rental ids reveal nothing here.
+    const scope = filter.libraryId !== undefined ? 'a.library_id = ?' : 'a.customer_id = ?';
+    where.push(`(r.rented_at, r.id) < (select a.rented_at, a.id from rentals a where a.id = ? and ${scope})`);
+    params.push(filter.after, filter.libraryId ?? filter.customerId);
   }
   const clause = where.length ? `where ${where.join(' and ')}` : '';
   // A null limit is PostgreSQL's LIMIT ALL, so paged and whole lists share one prepared statement.

@@ -6,9 +6,17 @@ const FOUND_DAYS = 30;
 /** Shorter, so a book the providers learn about soon shows up. */
 const NOT_FOUND_DAYS = 1;
 
-/** A fresh cached answer (`book: null` is a cached "not found"), or undefined when there is none. */
-export async function readCachedLookup(em: EntityManager, isbn13: string): Promise<{ book: BookLookupResult | null } | undefined> {
-  const [row] = await query<{ result: unknown }>(em, `select result from isbn_lookups where isbn13 = ? and expires_at > now()`, [isbn13]);
+/**
+ * A fresh cached answer (`book: null` is a cached "not found"), or undefined when there is none.
+ * `stale: true` takes an expired one too: a library's copy fills in from it, and asks no provider
+ * that would renew it.
+ */
+export async function readCachedLookup(
+  em: EntityManager,
+  isbn13: string,
+  { stale = false } = {},
+): Promise<{ book: BookLookupResult | null } | undefined> {
+  const [row] = await query<{ result: unknown }>(em, `select result from isbn_lookups where isbn13 = ? and (expires_at > now() or ?)`, [isbn13, stale]);
   if (!row) return undefined;
   if (row.result === null) return { book: null };
   // A row written before the result's shape changed is a miss, not a crash.

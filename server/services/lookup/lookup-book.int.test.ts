@@ -76,6 +76,9 @@ describe('lookupBook', () => {
       fullImageUrl: known!.fullImageUrl,
     });
     expect(providers.hits()).toBe(asked);
+    // Nothing renews the provider's answer while a library's copy answers: it still fills in once expired.
+    await t.sql(`update isbn_lookups set expires_at = now() - interval '1 day'`);
+    expect(await lookup('054792822X')).toMatchObject({ description: known!.description, coverUrl: known!.thumbnailUrl });
   });
 
   it("drops control characters from a provider's answer (PostgreSQL refuses a NUL in the cache)", async () => {

@@ -34,7 +34,7 @@ export async function lookupBook(em: EntityManager, config: Config, rawIsbn: str
   const local = await findInCatalogue(em, isbn13);
   if (local) {
     // No provider is asked, but what one said about this ISBN fills in what the copy lacks.
-    const known = (await readCachedLookup(em, isbn13))?.book;
+    const known = (await readCachedLookup(em, isbn13, { stale: true }))?.book;
     return toLookupResult(isbn, known ? withProviderDetails(local, known) : local);
   }
   // A wrong check digit names no published book; only a library's own record can hold it.
