@@ -20,7 +20,8 @@ function AfterFirstRender() {
   return (
     <Suspense fallback={null}>
       <UpdatePrompt />
-      <Toaster position="top-center" />
+      {/* Failures interrupt (assertive); successes wait their turn (react-hot-toast's polite status). */}
+      <Toaster position="top-center" toastOptions={{ error: { ariaProps: { role: 'alert', 'aria-live': 'assertive' } } }} />
     </Suspense>
   );
 }

@@ -26,7 +26,7 @@ async function signInWithGoogle(page: Page, identity: { email: string; name?: st
 }
 
 async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('button', { name: /^Hi, / }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
 }

@@ -39,12 +39,15 @@ export function QuantityControl({ book }: { book: Book }) {
   };
   const commitDraft = () => commit(typeof draft === 'number' ? draft : Number(draft.trim() || NaN));
 
+  // While saving, the controls look and read as disabled but keep focus (a disabled button drops it to
+  // the page); commit ignores them meanwhile.
+  const busy = save.isPending ? { 'aria-disabled': true, 'data-disabled': true } : {};
   return (
     <Group gap={6} wrap="nowrap" aria-busy={save.isPending}>
       <Text size="xs" c="dimmed" aria-hidden>
         Copies
       </Text>
-      <ActionIcon variant="default" size="lg" aria-label="Remove a copy" disabled={shown <= MIN_QUANTITY_IN_INTERFACE || save.isPending} onClick={() => commit(shown - 1)}>
+      <ActionIcon variant="default" size="lg" aria-label="Remove a copy" disabled={shown <= MIN_QUANTITY_IN_INTERFACE} {...busy} onClick={() => commit(shown - 1)}>
         −
       </ActionIcon>
       <NumberInput
@@ -59,9 +62,9 @@ export function QuantityControl({ book }: { book: Book }) {
         onChange={setDraft}
         onBlur={commitDraft}
         onKeyDown={(event) => event.key === 'Enter' && commitDraft()}
-        disabled={save.isPending}
+        readOnly={save.isPending}
       />
-      <ActionIcon variant="default" size="lg" aria-label="Add a copy" disabled={save.isPending} onClick={() => commit(shown + 1)}>
+      <ActionIcon variant="default" size="lg" aria-label="Add a copy" {...busy} onClick={() => commit(shown + 1)}>
         +
       </ActionIcon>
       {save.isPending && (

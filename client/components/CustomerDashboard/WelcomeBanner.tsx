@@ -8,6 +8,8 @@ export function WelcomeBanner() {
   if (dismissed) return null;
   return (
     <Alert
+      // A standing note, not an alert: it is not announced on every visit.
+      role="region"
       title="Welcome to the Library!"
       color="brand"
       variant="light"

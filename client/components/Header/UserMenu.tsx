@@ -26,9 +26,10 @@ export default function UserMenu({ user }: { user: User }) {
       </Group>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <UnstyledButton className={classes.userButton} aria-label="Open user menu">
+          {/* Named by its visible greeting (the avatar only repeats the name), so speech users can say what they see. */}
+          <UnstyledButton className={classes.userButton}>
             <Group gap={8} wrap="nowrap">
-              <Avatar src={user.avatarUrl} alt={user.displayName} radius="xl" size={32} color="brand">
+              <Avatar src={user.avatarUrl} alt="" aria-hidden radius="xl" size={32} color="brand">
                 {initials(user.displayName)}
               </Avatar>
               <Text size="sm" fw={500} className={classes.greeting}>

@@ -10,7 +10,7 @@ export function MembersChart({ weeks, periodText }: { weeks: Week[]; periodText:
   const data = weeks.map((w) => ({ ...w, label: shortDay(w.weekStart) }));
   return (
     <>
-      <Box aria-hidden="true">
+      <Box aria-hidden="true" inert>
         <BarChart
           h={240}
           data={data}

@@ -10,7 +10,7 @@ export function RentalsChart({ perDay, periodText }: { perDay: RentalsPerDay; pe
   const data = perDay.rentals.map((rentals, i) => ({ label: shortDay(periodDay(perDay.firstDay, i)), rentals, returns: perDay.returns[i] }));
   return (
     <>
-      <Box aria-hidden="true">
+      <Box aria-hidden="true" inert>
         <AreaChart
           h={240}
           data={data}

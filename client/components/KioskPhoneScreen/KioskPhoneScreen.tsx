@@ -75,6 +75,8 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
           size="xl"
           styles={{ input: { textAlign: 'center', letterSpacing: 2, fontVariantNumeric: 'tabular-nums' } }}
           error={invalid ? 'Please enter a valid phone number.' : undefined}
+          // The field never has focus (the keypad types into it), so its error is announced.
+          errorProps={{ role: 'alert' }}
         />
         {lookup.error && (
           <Alert color="red" variant="light" role="alert">

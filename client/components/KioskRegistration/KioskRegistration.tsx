@@ -36,7 +36,7 @@ export function KioskRegistration({ libraryId, phone, onRegistered, onCancel }: 
               </Text>
             </Text>
           </div>
-          <TextInput label="Full Name" autoComplete="name" size="lg" required data-autofocus {...form.inputProps('displayName')} />
+          <TextInput label="Full Name" autoComplete="name" size="lg" required autoFocus {...form.inputProps('displayName')} />
           <TextInput label="Email Address" type="email" autoComplete="email" size="lg" required {...form.inputProps('email')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" size="lg" onClick={onCancel} disabled={register.isPending}>

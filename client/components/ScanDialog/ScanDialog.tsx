@@ -41,7 +41,10 @@ export function ScanDialog({ opened, onClose, onConfirm, returnFocus = true }: S
             <Button variant="default" onClick={() => setIsbn(null)}>
               Scan Again
             </Button>
-            <Button onClick={() => onConfirm(isbn)}>Confirm Book</Button>
+            {/* The view changed under the focus: it moves to the step's answer. */}
+            <Button onClick={() => onConfirm(isbn)} autoFocus>
+              Confirm Book
+            </Button>
           </Group>
         </Stack>
       ) : (
@@ -50,7 +53,7 @@ export function ScanDialog({ opened, onClose, onConfirm, returnFocus = true }: S
             <>
               {opened && <CameraScanner onIsbn={setIsbn} />}
               <Group justify="space-between">
-                <Button variant="subtle" px={0} onClick={toggleMode}>
+                <Button variant="subtle" px={0} onClick={toggleMode} data-autofocus autoFocus>
                   {"Can't find a barcode? Enter Manually"}
                 </Button>
                 <Button variant="default" onClick={onClose} ml="auto">
