@@ -39,6 +39,8 @@ test('a customer rents a book, sees it under My Rentals, returns it and reviews 
   await expect(dialog.getByRole('heading', { name: 'Leave a Review' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Submit Review' }).click();
   await expect(dialog.getByText('Rating is required.')).toBeVisible();
+  // Said to whoever is on the stars too.
+  await expect(dialog.getByRole('radiogroup', { name: 'Your rating' })).toHaveAccessibleDescription('Rating is required.');
   // The radios are visually hidden behind their star labels: click the fourth star.
   const fourStars = await dialog.getByRole('radio', { name: '4 stars' }).getAttribute('id');
   await dialog.locator(`label[for="${fourStars}"]`).click();

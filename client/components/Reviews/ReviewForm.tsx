@@ -36,6 +36,9 @@ export function ReviewForm({ bookId }: { bookId: number }) {
               getSymbolLabel={starLabel}
               role="radiogroup"
               aria-labelledby={`rating-${bookId}-label`}
+              // The wrapper shows 'Rating is required.' beside the stars; this says it to whoever is on them.
+              aria-invalid={!!form.errors.rating}
+              aria-describedby={form.errors.rating ? `rating-${bookId}-error` : undefined}
             />
           </Input.Wrapper>
           <Textarea
