@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import type { User } from '../../shared/schemas';
 import { lazyToast } from '../lib/lazy-toast';
-import { OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
+import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
 import { trpc } from '../trpc';
 
 const SESSION_QUERY = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
@@ -59,7 +59,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const logout = trpc.auth.logout.useMutation();
   return async (): Promise<boolean> => {
-    if (!navigator.onLine) {
+    if (!isBrowserOnline()) {
       void lazyToast().then((toast) => toast.error(OFFLINE_CHANGE_MESSAGE, { id: 'offline-logout' }));
       return false;
     }

@@ -1,11 +1,9 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { SCANNER_DECODE_INTERVAL_MS } from '../../shared/constants';
+import { BARCODE_READER_UNAVAILABLE } from '../lib/camera-errors';
 import { createIsbnReadConfirmer } from '../lib/isbn-reads';
 
 type Quagga = (typeof import('@ericblade/quagga2'))['default'];
-
-export const READER_UNAVAILABLE =
-  'The barcode reader could not be loaded. Check your connection and reload the page, or enter the ISBN manually.';
 
 /** Frames are scaled to this width before decoding: enough for a book barcode, cheap to scan. */
 const FRAME_WIDTH = 800;
@@ -46,7 +44,7 @@ export function useBarcodeScanner(videoRef: RefObject<HTMLVideoElement | null>, 
     const canvas = document.createElement('canvas');
     import('@ericblade/quagga2').then(
       (module) => (quagga = module.default),
-      () => !stopped && setError(READER_UNAVAILABLE),
+      () => !stopped && setError(BARCODE_READER_UNAVAILABLE),
     );
 
     const timer = setInterval(async () => {

@@ -2,6 +2,9 @@ import { MutationCache } from '@tanstack/react-query';
 
 export const OFFLINE_CHANGE_MESSAGE = 'You are offline. This change needs a connection; try again when you are back online.';
 
+/** Whether the browser has a connection: what decides that a change, or a logout, cannot go through. */
+export const isBrowserOnline = () => navigator.onLine;
+
 export class OfflineError extends Error {
   constructor() {
     super(OFFLINE_CHANGE_MESSAGE);
@@ -14,7 +17,7 @@ export class OfflineError extends Error {
  * rather than waiting silently for a connection (react-query would pause it). Each change shows that
  * message where it shows its other failures (a toast, or its form), so it is said once.
  */
-export function createOfflineAwareMutationCache(isOnline: () => boolean = () => navigator.onLine) {
+export function createOfflineAwareMutationCache(isOnline: () => boolean = isBrowserOnline) {
   return new MutationCache({
     onMutate: () => {
       if (!isOnline()) throw new OfflineError();

@@ -53,6 +53,7 @@ export function ScanDialog({ opened, onClose, onConfirm, returnFocus = true }: S
             <>
               {opened && <CameraScanner onIsbn={setIsbn} />}
               <Group justify="space-between">
+                {/* data-autofocus: the dialog's own first focus on opening; autoFocus: back from manual entry. */}
                 <Button variant="subtle" px={0} onClick={toggleMode} data-autofocus autoFocus>
                   {"Can't find a barcode? Enter Manually"}
                 </Button>
