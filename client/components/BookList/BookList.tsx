@@ -1,6 +1,7 @@
 import { Card, Stack, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import type { Book, Rental } from '../../../shared/schemas';
+import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { EmptyText } from '../DataState';
 import { ReviewsButton } from '../Reviews';
 import { AvailabilityBadge } from './AvailabilityBadge';
@@ -12,28 +13,35 @@ import { RentalButton } from './RentalButton';
 /** Library view: copy counts. Customer view: rent and return, from the customer's active rentals. */
 export type BookListView = { kind: 'library' } | { kind: 'customer'; customerId: number; rentals: Rental[] };
 
+/** Renting or returning takes the book off its list: focus moves to the book now in its place. */
 export function BookList({ books, view, emptyText }: { books: Book[]; view: BookListView; emptyText: string }) {
-  if (books.length === 0) return <EmptyText>{emptyText}</EmptyText>;
+  const focus = useFocusAfterRemoval<HTMLDivElement>();
   const rentalOf = new Map(view.kind === 'customer' ? view.rentals.map((r) => [r.bookId, r]) : []);
   return (
-    <Stack gap="sm">
-      {books.map((book) => (
-        <BookRow key={book.id} book={book}>
-          {view.kind === 'library' ? (
-            <QuantityControl book={book} />
-          ) : (
-            <RentalButton book={book} rental={rentalOf.get(book.id)} customerId={view.customerId} />
-          )}
-        </BookRow>
-      ))}
-    </Stack>
+    <div ref={focus.ref}>
+      {books.length === 0 ? (
+        <EmptyText>{emptyText}</EmptyText>
+      ) : (
+        <Stack gap="sm">
+          {books.map((book) => (
+            <BookRow key={book.id} book={book}>
+              {view.kind === 'library' ? (
+                <QuantityControl book={book} />
+              ) : (
+                <RentalButton book={book} rental={rentalOf.get(book.id)} customerId={view.customerId} />
+              )}
+            </BookRow>
+          ))}
+        </Stack>
+      )}
+    </div>
   );
 }
 
 function BookRow({ book, children }: { book: Book; children: ReactNode }) {
   const titleId = useId();
   return (
-    <Card withBorder padding="sm" radius="md" component="article" aria-labelledby={titleId}>
+    <Card withBorder padding="sm" radius="md" component="article" aria-labelledby={titleId} data-focus-row={book.id}>
       <div className={classes.row}>
         <BookCover title={book.title} url={book.thumbnailUrl ?? book.fullImageUrl} />
         <Stack gap={4} className={classes.info}>

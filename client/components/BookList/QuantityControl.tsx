@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MIN_QUANTITY_IN_INTERFACE } from '../../../shared/constants';
 import type { Book } from '../../../shared/schemas';
+import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 
@@ -39,9 +40,8 @@ export function QuantityControl({ book }: { book: Book }) {
   };
   const commitDraft = () => commit(typeof draft === 'number' ? draft : Number(draft.trim() || NaN));
 
-  // While saving, the controls look and read as disabled but keep focus (a disabled button drops it to
-  // the page); commit ignores them meanwhile.
-  const busy = save.isPending ? { 'aria-disabled': true, 'data-disabled': true } : {};
+  // While saving, commit ignores the buttons.
+  const busy = busyProps(save.isPending);
   return (
     <Group gap={6} wrap="nowrap" aria-busy={save.isPending}>
       <Text size="xs" c="dimmed" aria-hidden>

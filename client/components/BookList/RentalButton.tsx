@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import type { Book, Rental } from '../../../shared/schemas';
 import { useRentBook, useReturnRental } from '../../hooks/use-rental-actions';
+import { busyProps } from '../../lib/busy';
 
 /** The customer view's action: Return Book for a book they rent, else Rent Book while a copy is left. */
 export function RentalButton({ book, rental, customerId }: { book: Book; rental?: Rental; customerId: number }) {
@@ -9,15 +10,16 @@ export function RentalButton({ book, rental, customerId }: { book: Book; rental?
 
   if (rental) {
     return (
-      <Button variant="light" disabled={giveBack.isPending} onClick={() => giveBack.mutate({ rentalId: rental.rentalId })}>
+      <Button variant="light" {...busyProps(giveBack.isPending)} onClick={() => giveBack.isPending || giveBack.mutate({ rentalId: rental.rentalId })}>
         {giveBack.isPending ? 'Returning...' : 'Return Book'}
       </Button>
     );
   }
   return (
     <Button
-      disabled={!book.available || rent.isPending}
-      onClick={() => rent.mutate({ isbn: book.isbn, libraryId: book.libraryId, customerId })}
+      disabled={!book.available}
+      {...busyProps(rent.isPending)}
+      onClick={() => rent.isPending || rent.mutate({ isbn: book.isbn, libraryId: book.libraryId, customerId })}
     >
       {rent.isPending ? 'Renting...' : 'Rent Book'}
     </Button>

@@ -21,9 +21,10 @@ export function ErrorAlert({ title, children }: { title?: string; children: Reac
   );
 }
 
+/** A list with nothing in it; where focus goes when the list's last row takes itself away (useFocusAfterRemoval). */
 export function EmptyText({ children }: { children: ReactNode }) {
   return (
-    <Text c="dimmed" ta="center" py="xl">
+    <Text c="dimmed" ta="center" py="xl" tabIndex={-1} data-focus-fallback>
       {children}
     </Text>
   );

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import toast from 'react-hot-toast';
 import type { Book } from '../../../shared/schemas';
+import { busyProps } from '../../lib/busy';
 import { BookCover } from '../BookList';
 
 /** Several copies: 'N of M available' (destructive when none is left); a single copy: 'Available' or 'Rented Out'. */
@@ -38,7 +39,7 @@ export function BookRow({ book, renting, busy, onRent }: BookRowProps) {
   };
 
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="kiosk-book">
+    <Paper withBorder radius="md" p="sm" data-testid="kiosk-book" data-focus-row={book.id}>
       <Group wrap="nowrap" align="center" gap="md">
         <BookCover title={book.title} url={book.thumbnailUrl} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
@@ -52,7 +53,7 @@ export function BookRow({ book, renting, busy, onRent }: BookRowProps) {
             <KioskAvailabilityBadge book={book} />
           </div>
         </Stack>
-        <Button onClick={rent} disabled={book.availableCount === 0 || busy} miw={88} px="sm">
+        <Button onClick={() => busy || rent()} disabled={book.availableCount === 0} {...busyProps(busy)} miw={88} px="sm">
           {renting ? 'Renting...' : 'Rent'}
         </Button>
       </Group>

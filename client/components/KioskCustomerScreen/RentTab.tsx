@@ -3,19 +3,24 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
 import { BOOKS_PAGE_DEFAULT } from '../../../shared/schemas';
+import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskRent } from '../../hooks/use-kiosk-rentals';
 import { trpc } from '../../trpc';
 import { ScanDialog } from '../ScanDialog';
 import { BookRow } from './BookRow';
 import { StateMessage } from './StateMessage';
 
-/** Rent by scanning (or typing) an ISBN, or by searching the library's books by title or author. */
+/**
+ * Rent by scanning (or typing) an ISBN, or by searching the library's books by title or author. Renting
+ * a book's last copy disables its button: focus moves to the next book that can be rented.
+ */
 export function RentTab({ libraryId, customerId }: { libraryId: number; customerId: number }) {
   const [scanning, setScanning] = useState(false);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const books = trpc.books.list.useQuery({ libraryId, search: debouncedSearch, limit: BOOKS_PAGE_DEFAULT }, { enabled: debouncedSearch !== '' });
   const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
+  const focus = useFocusAfterRemoval<HTMLDivElement>();
   const rentScanned = (isbn: string) => {
     setScanning(false);
     rent(isbn);
@@ -60,7 +65,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
-      {results()}
+      <div ref={focus.ref}>{results()}</div>
       <ScanDialog opened={scanning} onClose={() => setScanning(false)} onConfirm={rentScanned} />
     </Stack>
   );

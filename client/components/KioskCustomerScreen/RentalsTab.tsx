@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Rental } from '../../../shared/schemas';
+import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
 import { formatDate } from '../../lib/dates';
 import { BookCover } from '../BookList';
@@ -13,17 +14,16 @@ interface RentalsTabProps {
   isError: boolean;
 }
 
-/** The customer's unreturned rentals at this library, newest first, each returned after a confirmation. */
+/**
+ * The customer's unreturned rentals at this library, newest first, each returned after a confirmation.
+ * Once a return's dialog closes, focus goes to the rental now in its place.
+ */
 export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTabProps) {
   const [confirming, setConfirming] = useState<Rental | null>(null);
   const [opened, setOpened] = useState(false);
   const returnRental = useKioskReturn(libraryId);
+  const focus = useFocusAfterRemoval<HTMLDivElement>();
 
-  if (isLoading) return <Skeleton height={96} radius="md" aria-label="Loading rentals" />;
-  if (isError) return <StateMessage error text="Could not load current rentals." />;
-  if (!rentals?.length) return <StateMessage text="No books currently rented." />;
-
-  const newestFirst = [...rentals].sort((a, b) => (b.rentedAt?.getTime() ?? 0) - (a.rentedAt?.getTime() ?? 0));
   const askToReturn = (rental: Rental) => {
     setConfirming(rental);
     setOpened(true);
@@ -34,28 +34,10 @@ export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTa
 
   return (
     <>
-      <Stack gap="sm">
-        {newestFirst.map((rental) => (
-          <Paper key={rental.rentalId} withBorder radius="md" p="sm" data-testid="kiosk-rental">
-            <Group wrap="nowrap" gap="md">
-              <BookCover title={rental.bookTitle} url={rental.thumbnailUrl} />
-              <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                <Text fw={600} lineClamp={2}>
-                  {rental.bookTitle}
-                </Text>
-                <Text size="sm" c="dimmed" lineClamp={1}>
-                  {rental.bookAuthor}
-                </Text>
-                <Text size="sm">Rented on {formatDate(rental.rentedAt)}</Text>
-              </Stack>
-              <Button variant="outline" onClick={() => askToReturn(rental)} miw={88} px="sm">
-                Return
-              </Button>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Return Book" centered>
+      <div ref={focus.ref}>
+        <RentalRows rentals={rentals} isLoading={isLoading} isError={isError} onReturn={askToReturn} />
+      </div>
+      <Modal opened={opened} onClose={() => setOpened(false)} onExitTransitionEnd={focus.restore} title="Return Book" centered>
         <Text>Are you sure you want to return {confirming?.bookTitle}?</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setOpened(false)} disabled={returnRental.isPending}>
@@ -67,5 +49,37 @@ export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTa
         </Group>
       </Modal>
     </>
+  );
+}
+
+type RentalRowsProps = Omit<RentalsTabProps, 'libraryId'> & { onReturn: (rental: Rental) => void };
+
+function RentalRows({ rentals, isLoading, isError, onReturn }: RentalRowsProps) {
+  if (isLoading) return <Skeleton height={96} radius="md" aria-label="Loading rentals" />;
+  if (isError) return <StateMessage error text="Could not load current rentals." />;
+  if (!rentals?.length) return <StateMessage text="No books currently rented." />;
+  const newestFirst = [...rentals].sort((a, b) => (b.rentedAt?.getTime() ?? 0) - (a.rentedAt?.getTime() ?? 0));
+  return (
+    <Stack gap="sm">
+      {newestFirst.map((rental) => (
+        <Paper key={rental.rentalId} withBorder radius="md" p="sm" data-testid="kiosk-rental" data-focus-row={rental.rentalId}>
+          <Group wrap="nowrap" gap="md">
+            <BookCover title={rental.bookTitle} url={rental.thumbnailUrl} />
+            <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+              <Text fw={600} lineClamp={2}>
+                {rental.bookTitle}
+              </Text>
+              <Text size="sm" c="dimmed" lineClamp={1}>
+                {rental.bookAuthor}
+              </Text>
+              <Text size="sm">Rented on {formatDate(rental.rentedAt)}</Text>
+            </Stack>
+            <Button variant="outline" onClick={() => onReturn(rental)} miw={88} px="sm">
+              Return
+            </Button>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
   );
 }

@@ -1,9 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
 
-/** A centred title and line for the empty, waiting and failed states of the kiosk's lists. */
+/**
+ * A centred title and line for the empty, waiting and failed states of the kiosk's lists; where focus
+ * goes when the list's last row takes itself away (useFocusAfterRemoval).
+ */
 export function StateMessage({ title, text, error = false }: { title?: string; text: string; error?: boolean }) {
   return (
-    <Stack gap={4} align="center" ta="center" py="xl" px="md" role={error ? 'alert' : undefined}>
+    <Stack gap={4} align="center" ta="center" py="xl" px="md" role={error ? 'alert' : undefined} tabIndex={-1} data-focus-fallback>
       {title && (
         <Title order={3} size="h4" c={error ? 'red.8' : undefined}>
           {title}

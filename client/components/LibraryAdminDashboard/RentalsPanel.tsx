@@ -1,7 +1,9 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import { RENTALS_PAGE_DEFAULT, type Rental } from '../../../shared/schemas';
+import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useReturnRental } from '../../hooks/use-rental-actions';
+import { busyProps } from '../../lib/busy';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { nextAfterLast } from '../../lib/paging';
@@ -9,8 +11,20 @@ import { trpc } from '../../trpc';
 import { BookCover, LoadMoreButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 
-/** The library's active rentals, newest first, a page at a time. Returning one refreshes the loaded pages. */
+/**
+ * The library's active rentals, newest first, a page at a time. Returning one refreshes the loaded
+ * pages, and focus moves to the card now in its place.
+ */
 export function RentalsPanel({ libraryId }: { libraryId: number }) {
+  const focus = useFocusAfterRemoval<HTMLDivElement>();
+  return (
+    <div ref={focus.ref}>
+      <Rentals libraryId={libraryId} />
+    </div>
+  );
+}
+
+function Rentals({ libraryId }: { libraryId: number }) {
   const pages = trpc.rentals.list.useInfiniteQuery(
     { libraryId, limit: RENTALS_PAGE_DEFAULT },
     { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId) },
@@ -35,7 +49,7 @@ function RentalCard({ rental }: { rental: Rental }) {
   const titleId = useId();
   const giveBack = useReturnRental();
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId}>
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} data-focus-row={rental.rentalId}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <BookCover title={rental.bookTitle} url={rental.thumbnailUrl ?? rental.fullImageUrl} />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
@@ -64,7 +78,7 @@ function RentalCard({ rental }: { rental: Rental }) {
           </Text>
         </Stack>
       </Group>
-      <Button mt="md" variant="light" fullWidth disabled={giveBack.isPending} onClick={() => giveBack.mutate({ rentalId: rental.rentalId })}>
+      <Button mt="md" variant="light" fullWidth {...busyProps(giveBack.isPending)} onClick={() => giveBack.isPending || giveBack.mutate({ rentalId: rental.rentalId })}>
         {giveBack.isPending ? 'Returning...' : 'Mark as Returned'}
       </Button>
     </Card>

@@ -1,0 +1,122 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, logIn, pickLibrary, register, uniqueEmail } from './fixtures';
+
+// An action that takes its own row away (or disables its only button) must not drop focus to the
+// page: a keyboard or screen-reader user would start over from the top. Each test works by keyboard
+// on a library of its own, so the rows' order is known.
+
+const TITLES = ['Focus Alpha', 'Focus Beta', 'Focus Gamma'];
+
+async function post(page: Page, path: string, data: object) {
+  const res = await page.request.post(path, { data });
+  expect(res.status(), path).toBe(200);
+  return (await res.json()).json;
+}
+
+/** As the librarian: a new library with one single-copy book per title; its id and the books' ISBNs. */
+async function libraryWithBooks(page: Page) {
+  await logIn(page, demo.librarian);
+  const name = `Focus Branch ${Date.now()}`;
+  const library = await post(page, '/_api/libraries', { name });
+  const stamp = String(Date.now()).slice(-8);
+  const isbns = TITLES.map((_, i) => isbn13(`978${stamp}${i}`));
+  for (const [i, title] of TITLES.entries()) {
+    await post(page, '/_api/library/books', { libraryId: library.id, isbn: isbns[i], title, author: 'Keyboard', quantity: 1 });
+  }
+  return { id: library.id as number, name, isbns };
+}
+
+/** A customer registered at the library's kiosk, renting the given books there. */
+async function kioskCustomerRenting(page: Page, libraryId: number, isbns: string[]) {
+  const phone = `555${String(Date.now()).slice(-7)}`;
+  const { user } = await post(page, '/_api/customer/register', { libraryId, displayName: 'Kay Board', email: uniqueEmail('focus'), phoneNumber: phone });
+  for (const isbn of isbns) await post(page, '/_api/kiosk/rental', { isbn, libraryId, customerId: user.id });
+  return phone;
+}
+
+function isbn13(first12: string) {
+  const sum = [...first12].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
+  return `${first12}${(10 - (sum % 10)) % 10}`;
+}
+
+async function press(button: ReturnType<Page['getByRole']>) {
+  await button.focus();
+  await button.press('Enter');
+}
+
+test('Mark as Returned moves focus to the next rental, then to the empty message', async ({ page }) => {
+  const library = await libraryWithBooks(page);
+  await kioskCustomerRenting(page, library.id, library.isbns.slice(0, 2));
+  await page.goto('/dashboard');
+  await pickLibrary(page, library.name);
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(2);
+
+  await press(cards.first().getByRole('button', { name: 'Mark as Returned' }));
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByRole('button', { name: 'Mark as Returned' })).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(page.locator(':focus')).toHaveText('No books are currently rented.');
+});
+
+test("a customer's Rent Book and Return Book move focus within their list", async ({ page }) => {
+  const library = await libraryWithBooks(page);
+  await page.context().clearCookies();
+  await register(page, { displayName: 'Kay Board', email: uniqueEmail('focus'), password: 'FocusPass1' });
+  await page.goto('/dashboard');
+  await pickLibrary(page, library.name);
+  const available = page.getByRole('region', { name: 'Available to Rent' }).getByRole('article');
+  const mine = page.getByRole('region', { name: 'My Rentals' });
+  await expect(available).toHaveCount(3);
+
+  await expect(available.first()).toHaveAccessibleName(TITLES[0]);
+  await press(available.first().getByRole('button', { name: 'Rent Book' }));
+  await expect(mine.getByRole('article', { name: TITLES[0] })).toBeVisible();
+  await expect(available).toHaveCount(2);
+  // The same button of the book now in its place, not its Reviews button.
+  await expect(available.first().getByRole('button', { name: 'Rent Book' })).toBeFocused();
+
+  await press(mine.getByRole('button', { name: 'Return Book' }));
+  await expect(mine.locator(':focus')).toHaveText('You have no active rentals.');
+  await expect(available).toHaveCount(3);
+});
+
+test("the kiosk's Return moves focus to the next rental once its dialog closes", async ({ page }) => {
+  const library = await libraryWithBooks(page);
+  const phone = await kioskCustomerRenting(page, library.id, library.isbns.slice(0, 2));
+  await page.goto(`/kiosk/${library.id}`);
+  for (const digit of phone) await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('tab', { name: 'Current Rentals (2)' }).click();
+  const rentals = page.getByTestId('kiosk-rental');
+  await expect(rentals).toHaveCount(2);
+
+  await press(rentals.first().getByRole('button', { name: 'Return' }));
+  await press(page.getByRole('dialog', { name: 'Return Book' }).getByRole('button', { name: 'Return Book' }));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(rentals).toHaveCount(1);
+  await expect(rentals.first().getByRole('button', { name: 'Return' })).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await press(page.getByRole('dialog', { name: 'Return Book' }).getByRole('button', { name: 'Return Book' }));
+  await expect(page.locator(':focus')).toHaveText('No books currently rented.');
+});
+
+test("renting a book's last copy at the kiosk moves focus to the next book that can be rented", async ({ page }) => {
+  const library = await libraryWithBooks(page);
+  const phone = await kioskCustomerRenting(page, library.id, []);
+  await page.goto(`/kiosk/${library.id}`);
+  for (const digit of phone) await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByPlaceholder('Search by title or author...').fill('Focus');
+  const rows = page.getByTestId('kiosk-book');
+  await expect(rows).toHaveCount(3);
+
+  const first = rows.first().getByRole('button', { name: 'Rent' });
+  await press(first);
+  await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
+  await expect(first).toBeDisabled();
+  await expect(rows.nth(1).getByRole('button', { name: 'Rent' })).toBeFocused();
+});
