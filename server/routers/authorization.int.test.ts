@@ -23,17 +23,20 @@ let t: TestApp;
 let libraryA: { id: number };
 let libraryB: { id: number };
 let clients: Record<Actor, Client>;
+let ids: { customer: number; memberOfB: number };
 
 beforeAll(async () => {
   t = await createTestApp();
   const staff = await signedIn(t, { role: 'library_admin' });
   const otherStaff = await signedIn(t, { role: 'library_admin' });
   const member = await signedIn(t);
+  const customer = await signedIn(t);
+  ids = { customer: customer.user.id, memberOfB: member.user.id };
   libraryA = await newLibrary(t, { staff: [staff.user.id] });
   libraryB = await newLibrary(t, { staff: [otherStaff.user.id], members: [member.user.id] });
   clients = {
     anonymous: new Client(t),
-    customer: (await signedIn(t)).client,
+    customer: customer.client,
     memberOfOther: member.client,
     staff: staff.client,
     otherStaff: otherStaff.client,
@@ -203,10 +206,15 @@ describe('objects of another library are out of reach through their ids', () => 
     const memberOfA = await newUser(t, { displayName: 'Only In A' });
     await addMember(t, libraryA.id, memberOfA.id);
     const rentalId = await someoneElsesRental();
+    // What each list may show is in it, so leaving the others out is the scope, not an empty list.
+    const rentalInB = await newRental(t, { bookId: (await newBook(t, { libraryId: libraryB.id })).id, customerId: ids.memberOfB });
+    const ownRental = await newRental(t, { bookId: (await bookInA()).id, customerId: ids.customer });
 
     const rentals = await clients.otherStaff.trpc('query', 'rentals.list', { libraryId: libraryB.id, includeReturned: true });
+    expect(rentals.body.map((r: { rentalId: number }) => r.rentalId)).toContain(rentalInB.id);
     expect(rentals.body.map((r: { rentalId: number }) => r.rentalId)).not.toContain(rentalId);
     const customers = await clients.otherStaff.trpc('query', 'customers.list', { libraryId: libraryB.id });
+    expect(customers.body.customers.map((c: { id: number }) => c.id)).toContain(ids.memberOfB);
     expect(customers.body.customers.map((c: { id: number }) => c.id)).not.toContain(memberOfA.id);
     const libraries = await clients.otherStaff.trpc('query', 'libraries.list');
     expect(libraries.body.map((l: { id: number }) => l.id)).toContain(libraryB.id);
@@ -216,6 +224,7 @@ describe('objects of another library are out of reach through their ids', () => 
     const forCustomers = await clients.customer.trpc('query', 'libraries.list');
     expect(forCustomers.body.map((l: { id: number }) => l.id)).toEqual(expect.arrayContaining([libraryA.id, libraryB.id]));
     const mine = await clients.customer.trpc('query', 'rentals.mine', {});
+    expect(mine.body.map((r: { rentalId: number }) => r.rentalId)).toContain(ownRental.id);
     expect(mine.body.map((r: { rentalId: number }) => r.rentalId)).not.toContain(rentalId);
   });
 });

@@ -14,6 +14,7 @@ import { Client, createTestApp, type TestApp } from '../test/harness';
  */
 let t: TestApp;
 let staff: Client;
+let librarianId: number;
 let library: { id: number; name: string };
 const DAY = 86_400_000;
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
@@ -37,6 +38,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const librarian = await signedIn(t, { role: 'library_admin' });
   staff = librarian.client;
+  librarianId = librarian.user.id;
   library = await newLibrary(t, { name: 'Hill Top Library', staff: [librarian.user.id] });
   const [ada, bob, cy] = [await newUser(t, { displayName: 'Ada' }), await newUser(t, { displayName: 'Bob' }), await newUser(t, { displayName: 'Cy' })];
   Object.assign(ids, { ada: ada.id, bob: bob.id, cy: cy.id });
@@ -145,13 +147,25 @@ describe('insights figures', () => {
   });
 
   it("counts days in the caller's time zone", async () => {
-    const tz = 'Asia/Tokyo';
-    const [row] = await t.sql<{ at: Date }>(`select rented_at as at from rentals where id = ?`, [ids.r3]);
-    const tokyoDay = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date(row.at));
-    const perDay = await ask('rentalsPerDay', { days: 7, timeZone: tz });
-    const dates = perDay.rentals.map((_: number, i: number) => periodDay(perDay.firstDay, i));
-    expect(dates.at(-1)).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date()));
-    expect(perDay.rentals[dates.indexOf(tokyoDay)]).toBeGreaterThanOrEqual(1);
+    // 01:00 yesterday in Tokyo is 16:00 the day before in UTC: each zone puts the rental on its own date.
+    const own = await newLibrary(t, { staff: [librarianId] });
+    const book = await newBook(t, { libraryId: own.id });
+    const rentedAt = `(date_trunc('day', now() at time zone 'Asia/Tokyo') - interval '23 hours') at time zone 'Asia/Tokyo'`;
+    const [row] = await t.sql<{ ms: string }>(
+      `insert into rentals (book_id, library_id, customer_id, rented_at) values (?, ?, ?, ${rentedAt}) returning extract(epoch from rented_at) * 1000 as ms`,
+      [book.id, own.id, ids.ada],
+    );
+    const at = new Date(Number(row.ms));
+    const dayIn = (timeZone: string, at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+    const daysWithRentals = async (timeZone: string) => {
+      const perDay = await ask('rentalsPerDay', { libraryId: own.id, days: 7, timeZone });
+      const dates: string[] = perDay.rentals.map((_: number, i: number) => periodDay(perDay.firstDay, i));
+      expect(dates.at(-1), `${timeZone}'s last day is its today`).toBe(dayIn(timeZone, new Date()));
+      return Object.fromEntries(dates.flatMap((date, i) => (perDay.rentals[i] ? [[date, perDay.rentals[i]]] : [])));
+    };
+    expect(dayIn('UTC', at)).not.toBe(dayIn('Asia/Tokyo', at));
+    expect(await daysWithRentals('Asia/Tokyo')).toEqual({ [dayIn('Asia/Tokyo', at)]: 1 });
+    expect(await daysWithRentals('UTC')).toEqual({ [dayIn('UTC', at)]: 1 });
   });
 
   it('reads a short or old zone name as the runtime does: the same days as its canonical zone, never a database error', async () => {

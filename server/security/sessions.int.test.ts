@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { SESSION_COOKIE } from '../services/sessions';
 import { Client, createTestApp, signUp, type TestApp } from '../test/harness';
 
@@ -30,7 +31,8 @@ describe('session cookies', () => {
   });
 
   it('Secure when the app is served over https (SECURE_COOKIES, or an https PUBLIC_ORIGIN)', async () => {
-    for (const secure of [await createTestApp({ secureCookies: true }), await createTestApp({ publicOrigin: 'https://library.test', secureCookies: true })]) {
+    const { publicOrigin, secureCookies } = loadConfig({ PUBLIC_ORIGIN: 'https://library.test' });
+    for (const secure of [await createTestApp({ secureCookies: true }), await createTestApp({ publicOrigin, secureCookies })]) {
       const res = await new Client(secure).rest('POST', '/_api/auth/register_with_password', {
         email: 'secure@example.test',
         password: 'Password123',
