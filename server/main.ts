@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig, loadEnvFile } from './config';
 import { type Database, openDatabase } from './db/database';
 import { initOrm, migrate } from './db/orm';
 import { bufferedStdout, loggerOptions } from './http/logging';
+import { startHousekeeping } from './services/housekeeping';
 import { demoSignIns, seedDemoData } from './db/seed';
 
 const startedAt = performance.now();
@@ -64,9 +65,11 @@ async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<v
     logger: loggerOptions(cfg.logLevel, cfg.logUnbuffered ? undefined : bufferedStdout()),
   });
   let closing = false;
+  let stopHousekeeping = () => {};
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    stopHousekeeping();
     await app.close();
     await orm.close();
     await onClosed();
@@ -74,6 +77,7 @@ async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<v
   };
   for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => void shutdown());
   await app.listen({ port: cfg.port, host: cfg.host });
+  stopHousekeeping = startHousekeeping(orm.em, cfg, app.log);
 }
 
 if (cluster.isPrimary) {

@@ -236,6 +236,24 @@ describe('make-admin, as built into the image', () => {
   });
 });
 
+describe('housekeeping of the running server', () => {
+  it('clears expired sessions and ended rate-limit windows once it has started', async () => {
+    const { rows } = await db.query(`insert into users (email, display_name) values ('sweep@example.test', 'Sweep') returning id`);
+    await db.query(`insert into sessions (token_hash, user_id, expires_at) values ('expired-session', $1, now() - interval '1 second')`, [rows[0].id]);
+    await db.query(`insert into rate_limits (key, hits, reset_at) values ('sweep:ended', 3, now() - interval '1 second')`);
+    const left = async () =>
+      Number((await db.query(`select (select count(*) from sessions where token_hash = 'expired-session') + (select count(*) from rate_limits where key = 'sweep:ended') as n`)).rows[0].n);
+    expect(await left()).toBe(2);
+
+    const server = await startServer(1);
+    const deadline = Date.now() + 10_000;
+    while ((await left()) > 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
+    expect(await left()).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});
+
 describe('health endpoints of the running server', () => {
   it('/healthz says alive; /readyz says whether the database answers', async () => {
     const server = await startServer(1);

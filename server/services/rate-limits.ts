@@ -33,3 +33,8 @@ export async function hit(em: EntityManager, limits: Limit[]) {
 export async function clear(em: EntityManager, key: string) {
   await query(em, `delete from rate_limits where key = ?`, [key]);
 }
+
+/** Windows that have ended count nothing: `hit` would start them again from 1. */
+export async function deleteEndedWindows(em: EntityManager) {
+  await query(em, `delete from rate_limits where reset_at <= now()`);
+}

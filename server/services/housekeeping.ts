@@ -1,0 +1,26 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import { deleteEndedWindows } from './rate-limits';
+import { deleteExpiredSessions } from './sessions';
+
+/** How often a running server clears what has expired. */
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Sessions past their idle or absolute limit and rate-limit windows that have ended. Reads already
+ * ignore them; without the sweep the two tables would only ever grow. (OAuth states and one-time
+ * tokens are cleared each time new ones are made.)
+ */
+export async function sweepExpired(em: EntityManager, config: Config) {
+  await deleteExpiredSessions(em, config);
+  await deleteEndedWindows(em);
+}
+
+/** Sweeps now and then every SWEEP_INTERVAL_MS; returns the function that stops it. */
+export function startHousekeeping(em: EntityManager, config: Config, log: FastifyBaseLogger) {
+  const sweep = () => sweepExpired(em.fork(), config).catch((error: unknown) => log.warn({ err: error }, 'clearing expired sessions failed'));
+  void sweep();
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  return () => clearInterval(timer);
+}
