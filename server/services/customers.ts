@@ -12,7 +12,8 @@ export async function listCustomers(em: EntityManager, libraryId: number, search
   const params: unknown[] = [libraryId];
   let filter = '';
   if (search) {
-    filter = 'and (u.display_name ilike ? or u.email ilike ?)';
+    // lower(display_name) is what users_display_name_trgm indexes; emails are stored lower-case.
+    filter = 'and (lower(u.display_name) like lower(?) or u.email ilike ?)';
     params.push(containsPattern(search), containsPattern(search));
   }
   const rows = await query<UserRow>(

@@ -11,7 +11,7 @@ export const OAuthAccountEntity = defineEntity({
     provider: p.text(),
     providerUserId: p.text(),
     user: p.manyToOne(UserEntity).deleteRule('cascade').index(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   }),
 });
 
@@ -25,7 +25,7 @@ export const TemporaryTokenEntity = defineEntity({
     user: p.manyToOne(UserEntity).deleteRule('cascade'),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   }),
 });
 

@@ -5,6 +5,32 @@ export const BookEntity = defineEntity({
   name: 'Book',
   tableName: 'books',
   uniques: [{ properties: ['library', 'isbn13'], name: 'books_library_isbn13_unique' }],
+  indexes: [
+    // The local catalogue's lookup of an ISBN across every library (services/lookup/local-catalogue.ts).
+    { properties: ['isbn13'], name: 'books_isbn13_index' },
+    // listBooks (services/books.ts): a page of a library's books in lower(title), id order.
+    { name: 'books_library_title_order', expression: `create index "books_library_title_order" on "books" ("library_id", lower("title"), "id")` },
+    // listBooks search: ilike on title and author joined by a unit separator, within one library (btree_gin).
+    {
+      name: 'books_library_search_trgm',
+      expression: `create index "books_library_search_trgm" on "books" using gin ("library_id", ("title" || E'\\x1f' || "author") gin_trgm_ops)`,
+    },
+    // Collection insight (services/insights.ts): the never-rented count and first titles.
+    {
+      name: 'books_library_never_rented',
+      expression: `create index "books_library_never_rented" on "books" ("library_id", lower("title"), "id") where not "ever_rented"`,
+    },
+    // Collection insight totals, read by an index-only scan.
+    {
+      name: 'books_library_totals',
+      expression: `create index "books_library_totals" on "books" ("library_id") include ("quantity", "ratings_sum", "ratings_count")`,
+    },
+  ],
+  checks: [
+    { name: 'books_quantity_check', expression: '"quantity" >= 0' },
+    // PostgreSQL stores the migration's `between 0 and "quantity"` in this form.
+    { name: 'books_available_count_check', expression: '"available_count" >= 0 and "available_count" <= "quantity"' },
+  ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     library: p.manyToOne(LibraryEntity).deleteRule('cascade'),
@@ -35,7 +61,9 @@ export const BookEntity = defineEntity({
     /** Kept with each review in the same transaction, so lists need no aggregate. */
     ratingsCount: p.integer().default(0),
     ratingsSum: p.integer().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    /** Set by a book's first rental, kept by triggers on rentals (Migration20261122030000). */
+    everRented: p.boolean().default(false),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });

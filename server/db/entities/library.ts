@@ -7,7 +7,7 @@ export const LibraryEntity = defineEntity({
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     name: p.text(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   }),
 });
 
@@ -18,7 +18,7 @@ export const LibraryStaffEntity = defineEntity({
   properties: (p) => ({
     library: p.manyToOne(LibraryEntity).primary().deleteRule('cascade'),
     user: p.manyToOne(UserEntity).primary().deleteRule('cascade').index(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   }),
 });
 
@@ -26,9 +26,11 @@ export const LibraryStaffEntity = defineEntity({
 export const LibraryMemberEntity = defineEntity({
   name: 'LibraryMember',
   tableName: 'library_members',
+  // The new members per period and per week insights (services/insights.ts).
+  indexes: [{ properties: ['library', 'createdAt'], name: 'library_members_library_created_at' }],
   properties: (p) => ({
     library: p.manyToOne(LibraryEntity).primary().deleteRule('cascade'),
     user: p.manyToOne(UserEntity).primary().deleteRule('cascade').index(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   }),
 });

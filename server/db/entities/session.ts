@@ -9,8 +9,8 @@ export const SessionEntity = defineEntity({
     id: p.integer().primary().autoincrement(),
     tokenHash: p.text().unique(),
     user: p.manyToOne(UserEntity).deleteRule('cascade').index(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    lastSeenAt: p.datetime(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    lastSeenAt: p.datetime().defaultRaw('now()'),
     expiresAt: p.datetime(),
   }),
 });

@@ -4,6 +4,14 @@ import { ROLES } from '../../../shared/constants';
 export const UserEntity = defineEntity({
   name: 'User',
   tableName: 'users',
+  indexes: [
+    // listCustomers' search (services/customers.ts): `lower(u.display_name) like lower(?)`, and `u.email ilike ?`.
+    {
+      name: 'users_display_name_trgm',
+      expression: `create index "users_display_name_trgm" on "users" using gin (lower("display_name") gin_trgm_ops)`,
+    },
+    { name: 'users_email_trgm', expression: `create index "users_email_trgm" on "users" using gin ("email" gin_trgm_ops)` },
+  ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     email: p.text().unique(),
@@ -12,7 +20,7 @@ export const UserEntity = defineEntity({
     avatarUrl: p.text().nullable(),
     phoneNumber: p.text().nullable().unique(),
     role: p.enum([...ROLES]).default('customer'),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   }),
 });
