@@ -23,7 +23,13 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
-    // The × is the first thing a dialog focuses: it must say what it does.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Modal: {
+      defaultProps: {
+        // The × is the first thing a dialog focuses: it must say what it does.
+        closeButtonProps: { 'aria-label': 'Close dialog' },
+        // A dialog's <header> (title and ×) is not the page's banner landmark, which the app's header is.
+        attributes: { header: { role: 'none' } },
+      },
+    },
   },
 });
