@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { KIOSK_RENTING_INDICATOR_MS } from '../../shared/constants';
 import { callFallbacks, errorMessage } from '../lib/error-messages';
+import { rentalToasts } from '../lib/rental-toasts';
 import { trpc } from '../trpc';
 
 /** Renting or returning at the kiosk changes the library's book list and the customer's rentals. */
@@ -18,7 +19,7 @@ export function useKioskRent(libraryId: number, customerId: number) {
   const refresh = useRefreshKiosk(libraryId);
   const [rentingIsbn, setRentingIsbn] = useState<string | null>(null);
   const mutation = trpc.rentals.kioskRent.useMutation({
-    onSuccess: () => toast.success('Book rental successful!'),
+    onSuccess: () => toast.success(rentalToasts.rented),
     onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskRental)),
     onSettled: refresh,
   });
@@ -43,7 +44,7 @@ export function useKioskRent(libraryId: number, customerId: number) {
 export function useKioskReturn(libraryId: number) {
   const refresh = useRefreshKiosk(libraryId);
   return trpc.rentals.returnByRental.useMutation({
-    onSuccess: () => toast.success('Book returned successfully!'),
+    onSuccess: () => toast.success(rentalToasts.returned),
     onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskReturn)),
     onSettled: refresh,
   });

@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { callFallbacks, errorMessage } from '../lib/error-messages';
+import { rentalToasts } from '../lib/rental-toasts';
 import { trpc } from '../trpc';
 
 /** Renting or returning changes both the book lists (available copies) and the rental lists. */
@@ -8,21 +9,24 @@ function useRefreshAfterRental() {
   return () => Promise.all([utils.books.invalidate(), utils.rentals.invalidate()]);
 }
 
-/** Rents a copy for the signed-in customer, by ISBN, with the spec's toasts. */
+/**
+ * Rents a copy for the signed-in user, by ISBN, with the spec's toasts. It stays pending until the
+ * lists are refreshed, so a control showing it is not done before the lists are.
+ */
 export function useRentBook() {
   const refresh = useRefreshAfterRental();
   return trpc.rentals.rent.useMutation({
-    onSuccess: () => toast.success('Book rental successful!'),
+    onSuccess: () => toast.success(rentalToasts.rented),
     onError: (error) => toast.error(errorMessage(error, callFallbacks.rentBook)),
     onSettled: refresh,
   });
 }
 
-/** Returns a rental (the customer's own, or any at a library the caller staffs). */
+/** Returns a rental (the customer's own, or any at a library the caller staffs); pending as in useRentBook. */
 export function useReturnRental() {
   const refresh = useRefreshAfterRental();
   return trpc.rentals.return.useMutation({
-    onSuccess: () => toast.success('Book returned successfully!'),
+    onSuccess: () => toast.success(rentalToasts.returned),
     onError: (error) => toast.error(errorMessage(error, callFallbacks.returnBook)),
     onSettled: refresh,
   });

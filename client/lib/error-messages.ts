@@ -1,6 +1,8 @@
 /**
- * The error texts of SPEC section 8 for data calls, in one place. A failure shows the server's
- * message when it sent one; otherwise the call's own fallback.
+ * SPEC section 8's fallbacks for data calls, the whole list in one place. A failure shows the
+ * server's message when it sent one; otherwise the call's own fallback. A few calls' screens word
+ * their failure themselves (the add-book toast's 'Failed to add book.', the kiosk's 'Failed to find
+ * customer.' and 'Rental failed.'), so not every entry here is read.
  */
 export const callFallbacks = {
   fetchBooks: 'Failed to fetch books',

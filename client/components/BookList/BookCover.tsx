@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import classes from './BookList.module.css';
 
+/** The image a list shows for a book or rental: its thumbnail, else its full image. */
+export function coverUrl(item: { thumbnailUrl?: string | null; fullImageUrl?: string | null }) {
+  return item.thumbnailUrl ?? item.fullImageUrl;
+}
+
 /** A cover loaded only when scrolled near; a placeholder when there is none or it fails to load. */
 export function BookCover({ title, url, size = 'md' }: { title: string; url?: string | null; size?: 'md' | 'lg' }) {
   const [broken, setBroken] = useState(false);

@@ -5,7 +5,7 @@ import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { EmptyText } from '../DataState';
 import { ReviewsButton } from '../Reviews';
 import { AvailabilityBadge } from './AvailabilityBadge';
-import { BookCover } from './BookCover';
+import { BookCover, coverUrl } from './BookCover';
 import classes from './BookList.module.css';
 import { QuantityControl } from './QuantityControl';
 import { RentalButton } from './RentalButton';
@@ -43,7 +43,7 @@ function BookRow({ book, children }: { book: Book; children: ReactNode }) {
   return (
     <Card withBorder padding="sm" radius="md" component="article" aria-labelledby={titleId} data-focus-row={book.id}>
       <div className={classes.row}>
-        <BookCover title={book.title} url={book.thumbnailUrl ?? book.fullImageUrl} />
+        <BookCover title={book.title} url={coverUrl(book)} />
         <Stack gap={4} className={classes.info}>
           <Text fw={600} id={titleId} lineClamp={2}>
             {book.title}

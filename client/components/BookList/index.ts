@@ -1,4 +1,4 @@
 export { AvailabilityBadge } from './AvailabilityBadge';
-export { BookCover } from './BookCover';
+export { BookCover, coverUrl } from './BookCover';
 export { BookList, type BookListView } from './BookList';
 export { LoadMoreButton } from './LoadMoreButton';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import toast from 'react-hot-toast';
 import type { Book } from '../../../shared/schemas';
 import { busyProps } from '../../lib/busy';
-import { BookCover } from '../BookList';
+import { BookCover, coverUrl } from '../BookList';
 
 /** Several copies: 'N of M available' (destructive when none is left); a single copy: 'Available' or 'Rented Out'. */
 function KioskAvailabilityBadge({ book }: { book: Pick<Book, 'availableCount' | 'quantity'> }) {
@@ -41,7 +41,7 @@ export function BookRow({ book, renting, busy, onRent }: BookRowProps) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="kiosk-book" data-focus-row={book.id}>
       <Group wrap="nowrap" align="center" gap="md">
-        <BookCover title={book.title} url={book.thumbnailUrl} />
+        <BookCover title={book.title} url={coverUrl(book)} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} lineClamp={2}>
             {book.title}

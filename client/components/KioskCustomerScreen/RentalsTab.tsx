@@ -4,7 +4,7 @@ import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
 import { formatDate } from '../../lib/dates';
-import { BookCover } from '../BookList';
+import { BookCover, coverUrl } from '../BookList';
 import { StateMessage } from './StateMessage';
 
 interface RentalsTabProps {
@@ -15,8 +15,8 @@ interface RentalsTabProps {
 }
 
 /**
- * The customer's unreturned rentals at this library, newest first, each returned after a confirmation.
- * Once a return's dialog closes, focus goes to the rental now in its place.
+ * The customer's unreturned rentals at this library, newest first as the server lists them, each
+ * returned after a confirmation. Once a return's dialog closes, focus goes to the rental now in its place.
  */
 export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTabProps) {
   const [confirming, setConfirming] = useState<Rental | null>(null);
@@ -58,13 +58,12 @@ function RentalRows({ rentals, isLoading, isError, onReturn }: RentalRowsProps) 
   if (isLoading) return <Skeleton height={96} radius="md" aria-label="Loading rentals" />;
   if (isError) return <StateMessage error text="Could not load current rentals." />;
   if (!rentals?.length) return <StateMessage text="No books currently rented." />;
-  const newestFirst = [...rentals].sort((a, b) => (b.rentedAt?.getTime() ?? 0) - (a.rentedAt?.getTime() ?? 0));
   return (
     <Stack gap="sm">
-      {newestFirst.map((rental) => (
+      {rentals.map((rental) => (
         <Paper key={rental.rentalId} withBorder radius="md" p="sm" data-testid="kiosk-rental" data-focus-row={rental.rentalId}>
           <Group wrap="nowrap" gap="md">
-            <BookCover title={rental.bookTitle} url={rental.thumbnailUrl} />
+            <BookCover title={rental.bookTitle} url={coverUrl(rental)} />
             <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
               <Text fw={600} lineClamp={2}>
                 {rental.bookTitle}

@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { nextAfterLast } from '../../lib/paging';
 import { trpc } from '../../trpc';
-import { BookCover, LoadMoreButton } from '../BookList';
+import { BookCover, coverUrl, LoadMoreButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 
 /**
@@ -51,7 +51,7 @@ function RentalCard({ rental }: { rental: Rental }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} data-focus-row={rental.rentalId}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <BookCover title={rental.bookTitle} url={rental.thumbnailUrl ?? rental.fullImageUrl} />
+        <BookCover title={rental.bookTitle} url={coverUrl(rental)} />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
             <Text fw={600} id={titleId} lineClamp={2}>

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type { BookStatus } from '../../../shared/schemas';
 import { useAuth } from '../../hooks/use-auth';
 import { useFocusAfterDialogs } from '../../hooks/use-focus-after-dialogs';
+import { useRentBook, useReturnRental } from '../../hooks/use-rental-actions';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { ScanDialog } from '../ScanDialog';
@@ -17,20 +18,11 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
   const [checking, setChecking] = useState(false);
   const [status, setStatus] = useState<BookStatus | null>(null);
 
-  const refreshLists = () => Promise.all([utils.books.invalidate(), utils.rentals.invalidate()]);
-  const done = (message: string) => {
-    toast.success(message);
-    setStatus(null);
-    refreshLists();
-  };
-  const rent = trpc.rentals.rent.useMutation({
-    onSuccess: () => done('Book rental successful!'),
-    onError: (error) => toast.error(errorMessage(error, callFallbacks.rentBook)),
-  });
-  const giveBack = trpc.rentals.return.useMutation({
-    onSuccess: () => done('Book returned successfully!'),
-    onError: (error) => toast.error(errorMessage(error, callFallbacks.returnBook)),
-  });
+  // The hooks toast and refresh the lists; the confirmation closes once a rent or return has succeeded
+  // and the lists are fresh, and stays open after a failure.
+  const rent = useRentBook();
+  const giveBack = useReturnRental();
+  const close = () => setStatus(null);
 
   const checkStatus = async (isbn: string) => {
     setScanning(false);
@@ -58,9 +50,9 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
       <BookActionDialog
         status={status}
         pending={rent.isPending || giveBack.isPending}
-        onCancel={() => setStatus(null)}
-        onRent={(book) => rent.mutate({ isbn: book.book.isbn, libraryId, customerId: user?.id ?? 0 })}
-        onReturn={(book) => book.rental && giveBack.mutate({ rentalId: book.rental.rentalId })}
+        onCancel={close}
+        onRent={(book) => rent.mutate({ isbn: book.book.isbn, libraryId, customerId: user?.id ?? 0 }, { onSuccess: close })}
+        onReturn={(book) => book.rental && giveBack.mutate({ rentalId: book.rental.rentalId }, { onSuccess: close })}
       />
     </>
   );
