@@ -54,6 +54,7 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   await page.getByRole('button', { name: 'Register' }).click();
   // The server's refusal shows on the email field.
   await expect(page.getByLabel(/^Email Address/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(/^Email Address/)).toHaveAccessibleDescription(/Email already in use/);
   await page.getByLabel(/^Email Address/).fill(uniqueEmail('walkin'));
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Successfully registered "Walter Walkin".')).toBeVisible();

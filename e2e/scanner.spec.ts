@@ -36,6 +36,8 @@ test.describe('with a camera pointed at a barcode', () => {
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     await openLibrary(page, 'Riverside Branch');
     await expect(page.getByRole('heading', { name: 'Book Collection' })).toBeVisible();
+    // The list has loaded (the heading shows over its placeholders too), and 1984 is not in it.
+    await expect(page.getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: '1984' })).toHaveCount(0);
     expect(scripts.filter((url) => /quagga/i.test(url))).toEqual([]);
 
