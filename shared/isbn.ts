@@ -9,6 +9,9 @@ export function normalizeIsbn(raw: string): string {
   return body + last;
 }
 
+/** What the scanner, manual entry, lookup and add-book say to an ISBN of the wrong length. */
+export const INVALID_ISBN_MESSAGE = 'Please enter a valid ISBN (10 or 13 digits).';
+
 /** The scanner and manual-entry rule: after stripping non-digits, 10 or 13 digits. */
 export function hasIsbnLength(raw: string): boolean {
   const n = normalizeIsbn(raw);

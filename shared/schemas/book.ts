@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH } from '../constants';
-import { hasIsbnLength } from '../isbn';
-import { pageFields, positiveId, queryBoolean } from './common';
+import { hasIsbnLength, INVALID_ISBN_MESSAGE } from '../isbn';
+import { libraryIdField, pageFields, positiveId, queryBoolean } from './common';
 
 export const bookSchema = z.object({
   id: z.number().int(),
@@ -48,7 +48,7 @@ export const BOOKS_PAGE_DEFAULT = 50;
 export const BOOKS_PAGE_MAX = 200;
 
 export const booksQuery = z.strictObject({
-  libraryId: positiveId('Library ID must be a positive integer'),
+  libraryId: libraryIdField(),
   available: queryBoolean().optional(),
   search: z.string().trim().max(200, 'Search text is too long').optional(),
   /** The server applies BOOKS_PAGE_DEFAULT when no limit is given. */
@@ -59,9 +59,9 @@ const optionalUrl = (message: string) =>
   z.preprocess((v) => (v === '' ? null : v), z.url({ error: message, protocol: /^https?$/ }).max(2048, message).nullable().optional());
 
 export const addBookInput = z.strictObject({
-  libraryId: positiveId('Library ID must be a positive integer'),
+  libraryId: libraryIdField(),
   /** Catalogued under its ISBN-13 form (isbnKey), so it must be a real ISBN length. */
-  isbn: payloadIsbn.refine(hasIsbnLength, 'Please enter a valid ISBN (10 or 13 digits).'),
+  isbn: payloadIsbn.refine(hasIsbnLength, INVALID_ISBN_MESSAGE),
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(500, 'Title is too long'),
   author: z.string({ error: 'Author is required' }).trim().min(1, 'Author is required').max(500, 'Author is too long'),
   thumbnailUrl: optionalUrl('Invalid thumbnail URL format'),
@@ -85,7 +85,7 @@ export type AddBookInput = z.infer<typeof addBookInput>;
 
 export const setQuantityInput = z.strictObject({
   bookId: positiveId('Book ID must be a positive integer'),
-  libraryId: positiveId('Library ID must be a positive integer'),
+  libraryId: libraryIdField(),
   quantity: z
     .number({ error: 'Quantity must be an integer' })
     .int('Quantity must be an integer')
@@ -95,7 +95,7 @@ export const setQuantityInput = z.strictObject({
 
 export const bookStatusInput = z.strictObject({
   isbn: z.string({ error: 'ISBN is required' }).trim().min(1, 'ISBN is required').max(32, 'ISBN is too long'),
-  libraryId: positiveId('Library ID must be a positive integer'),
+  libraryId: libraryIdField(),
 });
 
 export const bookStatusResponse = z.object({

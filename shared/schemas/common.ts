@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KIOSK_PHONE_MIN_DIGITS } from '../constants';
 
 /** Query strings arrive as text: digits become numbers, anything else is left for the schema to refuse. */
 const fromQueryNumber = (value: unknown) =>
@@ -32,5 +33,18 @@ export const pageFields = (max: number) => ({
 });
 
 export const queryBoolean = () => z.preprocess(fromQueryBoolean, z.boolean());
+
+/** Phone numbers are kept as digits only, so the kiosk finds a patron however the number was typed. */
+export const phoneDigits = (v: string) => v.replace(/\D/g, '');
+
+/** A phone number to register with: 10 to 15 digits once everything else is dropped. */
+export const phoneNumberField = () =>
+  z
+    .string({ error: 'Phone number seems too short' })
+    .transform(phoneDigits)
+    .pipe(z.string().min(KIOSK_PHONE_MIN_DIGITS, 'Phone number seems too short').max(15, 'Phone number is too long'));
+
+/** The library a call is about. */
+export const libraryIdField = () => positiveId('Library ID must be a positive integer');
 
 export const emptyInput = z.object({}).strict().optional();

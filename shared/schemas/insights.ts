@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId } from './common';
+import { libraryIdField } from './common';
 
 /** The periods staff can look back over, in days (the last N days, today included). */
 export const INSIGHT_PERIODS = [7, 30, 90, 365] as const;
@@ -30,7 +30,7 @@ export function canonicalTimeZone(name: string): string | undefined {
 /** An IANA time zone name the runtime knows ('Europe/Paris', 'UTC'). */
 const isTimeZone = (name: string) => canonicalTimeZone(name) !== undefined;
 
-const libraryId = positiveId('Library ID must be a positive integer');
+const libraryId = libraryIdField();
 
 export const insightsLibraryQuery = z.strictObject({ libraryId });
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { LIBRARY_NAME_MIN_LENGTH } from '../constants';
-import { positiveId } from './common';
+import { libraryIdField } from './common';
 
 export const librarySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Library = z.infer<typeof librarySchema>;
 export const librariesResponse = z.array(librarySchema);
 
 /** One library by id (the kiosk's header and title). */
-export const libraryQuery = z.strictObject({ libraryId: positiveId('Library ID must be a positive integer') });
+export const libraryQuery = z.strictObject({ libraryId: libraryIdField() });
 
 export const createLibraryInput = z.strictObject({
   name: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, pageFields, positiveId, queryBoolean } from './common';
+import { libraryIdField, MAX_ID, pageFields, positiveId, queryBoolean } from './common';
 import { payloadIsbn } from './book';
 
 export const rentalSchema = z.object({
@@ -22,7 +22,7 @@ export type Rental = z.infer<typeof rentalSchema>;
 /** Rent payloads carry customerId 0 when the client has no signed-in user; the server uses the session. */
 export const rentInput = z.strictObject({
   isbn: payloadIsbn,
-  libraryId: positiveId('Library ID must be a positive integer'),
+  libraryId: libraryIdField(),
   customerId: z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
     z
@@ -42,7 +42,7 @@ export const RENTALS_PAGE_DEFAULT = 50;
 export const RENTALS_PAGE_MAX = 200;
 
 export const rentalsQuery = z.strictObject({
-  libraryId: positiveId('Library ID must be a positive integer'),
+  libraryId: libraryIdField(),
   includeReturned: queryBoolean().optional(),
   /** One customer's rentals at this library (the kiosk's 'Current Rentals'). */
   customerId: positiveId('Customer ID must be a positive integer').optional(),
@@ -54,7 +54,7 @@ export const rentalsQuery = z.strictObject({
 });
 
 export const myRentalsQuery = z.strictObject({
-  libraryId: positiveId('Library ID must be a positive integer').optional(),
+  libraryId: libraryIdField().optional(),
   includeReturned: queryBoolean().optional(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
+import { phoneNumberField } from './common';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -34,11 +35,7 @@ export const registerInput = z.strictObject({
     .max(1024, 'Password is too long'),
   displayName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is too long'),
   /** Only the Phone Number tab sends it; digits are kept so a kiosk can find the patron. */
-  phoneNumber: z
-    .string()
-    .transform((v) => v.replace(/\D/g, ''))
-    .pipe(z.string().min(10, 'Phone number seems too short').max(15, 'Phone number is too long'))
-    .optional(),
+  phoneNumber: phoneNumberField().optional(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 

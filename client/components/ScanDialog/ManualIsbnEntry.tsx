@@ -1,8 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { hasIsbnLength, normalizeIsbn } from '../../../shared/isbn';
-
-export const INVALID_ISBN_MESSAGE = 'Please enter a valid ISBN (10 or 13 digits).';
+import { hasIsbnLength, INVALID_ISBN_MESSAGE, normalizeIsbn } from '../../../shared/isbn';
 
 interface ManualIsbnEntryProps {
   onIsbn: (isbn: string) => void;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hasIsbnLength, isbn13To10, isbnKey, isValidIsbn, normalizeIsbn } from '../../../shared/isbn';
+import { hasIsbnLength, INVALID_ISBN_MESSAGE, isbn13To10, isbnKey, isValidIsbn, normalizeIsbn } from '../../../shared/isbn';
 import type { BookLookupResult } from '../../../shared/schemas';
 import type { Config } from '../../config';
 import { badRequest } from '../../errors';
@@ -9,8 +9,6 @@ import { ProviderUnavailable } from './fetch-json';
 import { findInGoogleBooks } from './google-books';
 import { findInCatalogue } from './local-catalogue';
 import { findInOpenLibrary } from './open-library';
-
-export const INVALID_ISBN = 'Please enter a valid ISBN (10 or 13 digits).';
 
 /** Asked in this order; the first that knows the book answers. */
 const remoteProviders: { source: string; find: (config: Config, forms: IsbnForms) => Promise<BookDetails | null> }[] = [
@@ -27,7 +25,7 @@ export interface LookupLog {
  * library's edits should show at once); the remote providers' answers are cached in isbn_lookups.
  */
 export async function lookupBook(em: EntityManager, config: Config, rawIsbn: string, log?: LookupLog): Promise<BookLookupResult | null> {
-  if (!hasIsbnLength(rawIsbn)) throw badRequest(INVALID_ISBN);
+  if (!hasIsbnLength(rawIsbn)) throw badRequest(INVALID_ISBN_MESSAGE);
   const isbn = normalizeIsbn(rawIsbn);
   const isbn13 = isbnKey(isbn);
 
