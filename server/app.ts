@@ -2,12 +2,13 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
+import { sendError } from './http/error-response';
 import { RequestLog } from './http/logging';
 import { registerManifest } from './http/manifest';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
 import { registerTrpc } from './http/trpc';
-import { registerRestFacade, sendError } from './rest/adapter';
+import { registerRestFacade } from './rest/adapter';
 import { registerGoogleSignIn } from './services/oauth/routes';
 import type { ContextDeps } from './trpc/context';
 
@@ -31,19 +32,7 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
   });
   const deps: ContextDeps = { em: orm.em, config };
   // Before any route: Fastify gives each route the error handler in force when it is added.
-  app.setErrorHandler((error, _req, reply) => {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) {
-      const [message, code] =
-        status === 413
-          ? ['The request body is too large.', 'PAYLOAD_TOO_LARGE']
-          : status === 415
-            ? ['Requests must be sent as JSON.', 'UNSUPPORTED_MEDIA_TYPE']
-            : ['The request could not be read.', 'BAD_REQUEST'];
-      return reply.status(status).send({ error: message, message, code });
-    }
-    return sendError(reply, error);
-  });
+  app.setErrorHandler((error, _req, reply) => sendError(reply, error));
 
   await app.register(fastifyCookie);
   registerSecurity(app, config);

@@ -1,8 +1,15 @@
-import { TRPCError } from '@trpc/server';
+type Kind =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
-type Kind = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
-
-/** A domain failure with the text the user reads. Mapped to a status in one place (trpc/init.ts). */
+/** A domain failure with the text the user reads. Mapped to a status in one place (http/error-response.ts). */
 export class AppError extends Error {
   constructor(
     readonly kind: Kind,
@@ -19,12 +26,10 @@ export const unauthorized = (message = 'You must be logged in.') => new AppError
 export const forbidden = (message = 'You do not have permission to do that.') => new AppError('FORBIDDEN', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const payloadTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+export const notJson = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON.');
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a moment and try again.', undefined, retryAfterSeconds);
-
-export function toTRPCError(error: AppError) {
-  return new TRPCError({ code: error.kind, message: error.message, cause: error });
-}
 
 /** PostgreSQL's unique_violation, for constraints the database enforces. */
 export function isUniqueViolation(error: unknown, constraint?: string) {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OAUTH_POPUP_CLOSED_CHECK_MS, OAUTH_POPUP_HEIGHT, OAUTH_POPUP_TIMEOUT_MS, OAUTH_POPUP_WIDTH } from '../../shared/constants';
+import { AUTHENTICATION_FAILED, oauthMessageSchema } from '../../shared/oauth';
 import type { User } from '../../shared/schemas';
 import { trpc } from '../trpc';
 
 export const POPUP_BLOCKED = 'Failed to open authentication window. Please check if popup blockers are disabled and try again.';
 export const ESTABLISH_SESSION_FAILED = 'Failed to complete authentication. Please try again.';
 export const UNEXPECTED_ERROR = 'An unexpected error occurred during authentication. Please try again.';
-export const AUTHENTICATION_FAILED = 'Authentication failed. Please try again.';
 
 const AUTHORIZE_URL = '/_api/auth/oauth_authorize?provider=google';
 
@@ -15,14 +15,6 @@ export interface GoogleSignInError {
   message: string;
   details?: Record<string, unknown>;
 }
-
-/** What the popup posts back (SPEC section 7, oauth_authorize). */
-type PopupMessage =
-  | { type: 'OAUTH_TOKEN_SUCCESS'; token: string }
-  | { type: 'OAUTH_ERROR'; error?: { code?: string; message?: string; details?: Record<string, unknown> } };
-
-const isPopupMessage = (data: unknown): data is PopupMessage =>
-  typeof data === 'object' && data !== null && ((data as PopupMessage).type === 'OAUTH_TOKEN_SUCCESS' || (data as PopupMessage).type === 'OAUTH_ERROR');
 
 function openCenteredPopup() {
   const left = window.screenX + Math.max(0, (window.outerWidth - OAUTH_POPUP_WIDTH) / 2);
@@ -67,17 +59,15 @@ export function useGoogleSignIn({ onSuccess }: { onSuccess: (user: User) => void
       setPending(true);
 
       const onMessage = (event: MessageEvent) => {
-        if (event.origin !== window.location.origin || event.source !== popup || !isPopupMessage(event.data)) return;
+        if (event.origin !== window.location.origin || event.source !== popup) return;
+        const parsed = oauthMessageSchema.safeParse(event.data);
+        if (!parsed.success) return;
         stop();
         popup.close();
-        const message = event.data;
+        const message = parsed.data;
         if (message.type === 'OAUTH_TOKEN_SUCCESS') return void exchange(message.token);
         setPending(false);
-        setError({
-          code: message.error?.code ?? 'oauth_error',
-          message: message.error?.message || AUTHENTICATION_FAILED,
-          details: message.error?.details,
-        });
+        setError({ ...message.error, message: message.error.message || AUTHENTICATION_FAILED });
       };
       // The popup posts its message and closes itself: once it is seen closed, one more check
       // lets that last message arrive before the state resets.

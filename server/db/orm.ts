@@ -3,7 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities';
 import { migrationsList } from './migrations';
 
-export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
+function ormOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
   return {
     driver: PostgreSqlDriver,
     clientUrl,

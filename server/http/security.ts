@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { type AppError, forbidden, notJson } from '../errors';
+import { sendError } from './error-response';
 
 const CSP = [
   "default-src 'self'",
@@ -32,14 +34,13 @@ export function requestOrigin(req: FastifyRequest, config: Config) {
  * Every write is checked, whatever its path: the router decodes a path before matching it, so a
  * test of the raw URL (`/_api`, `/trpc`) would let `/%5Fapi/...` through.
  */
-function refuseCrossSiteWrite(req: FastifyRequest, config: Config): string | null {
+function refuseCrossSiteWrite(req: FastifyRequest, config: Config): AppError | null {
   if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'PATCH' && req.method !== 'DELETE') return null;
   const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (contentType !== 'application/json') return 'Requests must be sent as JSON.';
+  if (contentType !== 'application/json') return notJson();
   const origin = req.headers.origin;
-  if (origin && origin !== requestOrigin(req, config)) return 'Cross-site requests are not allowed.';
-  if (req.headers['sec-fetch-site'] === 'cross-site') return 'Cross-site requests are not allowed.';
-  return null;
+  const crossSite = (origin && origin !== requestOrigin(req, config)) || req.headers['sec-fetch-site'] === 'cross-site';
+  return crossSite ? forbidden('Cross-site requests are not allowed.') : null;
 }
 
 /** The headers every answer carries; a route may replace the CSP with its own (the OAuth callback page). */
@@ -60,8 +61,7 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     reply.headers(SECURITY_HEADERS);
     if (isHttps(req, config)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const refusal = refuseCrossSiteWrite(req, config);
-    if (!refusal) return done();
-    const status = refusal.startsWith('Requests must') ? 415 : 403;
-    reply.status(status).send({ error: refusal, message: refusal, code: status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'FORBIDDEN' });
+    if (refusal) sendError(reply, refusal);
+    else done();
   });
 }

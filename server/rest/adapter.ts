@@ -1,12 +1,11 @@
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import superjson from 'superjson';
-import { logFailure, type Meta, publicMessage, UNAVAILABLE_MESSAGE } from '../trpc/init';
+import { badRequest } from '../errors';
+import { sendError, UNREADABLE_BODY } from '../http/error-response';
+import type { Meta } from '../trpc/init';
 import { callProcedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
 import { serializeOutput } from '../trpc/serialize-output';
-import { AppError, badRequest, isDatabaseUnavailable } from '../errors';
 
 export interface RestRoute {
   method: 'GET' | 'POST';
@@ -23,20 +22,6 @@ export function restRoutes(): RestRoute[] {
   });
 }
 
-export function sendError(reply: FastifyReply, error: unknown) {
-  const trpcError =
-    error instanceof TRPCError
-      ? error
-      : isDatabaseUnavailable(error)
-        ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE })
-        : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error instanceof Error ? error : undefined });
-  const status = getHTTPStatusCodeFromError(trpcError);
-  logFailure(reply.log, trpcError, reply.request.url);
-  const message = publicMessage(trpcError);
-  const details = trpcError.cause instanceof AppError ? trpcError.cause.details : undefined;
-  return reply.status(status).send({ error: message, message, code: trpcError.code, ...(details ? { details } : {}) });
-}
-
 /** Data calls may send superjson ({json, meta}); plain JSON is read as it is. */
 function readInput(route: RestRoute, query: unknown, body: unknown) {
   if (route.method === 'GET') return query ?? {};
@@ -44,7 +29,7 @@ function readInput(route: RestRoute, query: unknown, body: unknown) {
     try {
       return superjson.deserialize(body as Parameters<typeof superjson.deserialize>[0]);
     } catch {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body could not be read.', cause: badRequest('The request body could not be read.') });
+      throw badRequest(UNREADABLE_BODY);
     }
   }
   return body ?? {};

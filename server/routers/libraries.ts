@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../../shared/accounts';
 import { emptyInput } from '../../shared/schemas/common';
 import { createLibraryInput, librariesResponse, libraryQuery, librarySchema } from '../../shared/schemas';
 import { createLibrary, listLibraries } from '../services/libraries';
@@ -14,7 +15,7 @@ export const librariesRouter = router({
   /** One library, for its staff: the kiosk names it. Unknown ids are 404, someone else's library 403. */
   get: staffProcedure.input(libraryQuery).output(syncOutput(librarySchema)).query(({ ctx }) => ctx.library),
 
-  create: roleProcedure(['library_admin', 'admin'], 'Only library admins can create libraries.')
+  create: roleProcedure(STAFF_ROLES, 'Only library admins can create libraries.')
     .meta({ rest: { method: 'POST', path: '/_api/libraries', wire: 'superjson' } })
     .input(createLibraryInput)
     .output(syncOutput(librarySchema))

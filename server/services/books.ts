@@ -36,7 +36,7 @@ export interface BookRow {
   updated_at: string;
 }
 
-export function toBook(row: BookRow): Book {
+function toBook(row: BookRow): Book {
   return {
     id: row.id,
     title: row.title,

@@ -35,7 +35,7 @@ export async function findMember(em: EntityManager, libraryId: number, userId: n
   return row;
 }
 
-export function toCustomer(row: UserRow): Customer {
+function toCustomer(row: UserRow): Customer {
   const { avatarUrl: _avatarUrl, ...customer } = toUser(row);
   return customer;
 }

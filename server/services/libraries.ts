@@ -5,16 +5,6 @@ import type { UserRow } from './users';
 
 export const libraryNotFound = (id: number) => `No library found with the ID: ${id}.`;
 
-async function isLibraryStaff(em: EntityManager, libraryId: number, userId: number) {
-  const rows = await query(em, `select 1 from library_staff where library_id = ? and user_id = ?`, [libraryId, userId]);
-  return rows.length > 0;
-}
-
-/** Admins manage every library; a library_admin only those they staff. */
-export async function canManageLibrary(em: EntityManager, user: Pick<UserRow, 'id' | 'role'>, libraryId: number) {
-  return user.role === 'admin' || isLibraryStaff(em, libraryId, user.id);
-}
-
 /** Library admins see the libraries they staff; admins and patrons (who pick one to rent from) see all. */
 export async function listLibraries(em: EntityManager, user: Pick<UserRow, 'id' | 'role'>): Promise<Library[]> {
   if (user.role === 'library_admin') {

@@ -1,27 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProfileInput } from '../../shared/schemas';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
+import { forbidden, notFound } from '../errors';
 import type { Context } from '../trpc/context';
 import { query } from '../db/sql';
 import { startSession } from './auth';
-import { EMAIL_IN_USE, type UserRow, userColumns } from './users';
+import { type UserRow, userColumns } from './users';
 
+/** An email another account has is refused with 409 (users_email_unique, mapped in http/error-response.ts). */
 export async function updateProfile(em: EntityManager, userId: number, input: ProfileInput): Promise<UserRow> {
-  try {
-    const rows = await query<UserRow>(
-      em,
-      `update users set display_name = ?, email = ?, updated_at = now() where id = ? returning ${userColumns('users')}`,
-      [input.displayName, input.email, userId],
-    );
-    if (!rows[0]) throw notFound('User not found.');
-    return rows[0];
-  } catch (error) {
-    if (isUniqueViolation(error, 'users_email_unique')) throw conflict(EMAIL_IN_USE);
-    throw error;
-  }
+  const rows = await query<UserRow>(
+    em,
+    `update users set display_name = ?, email = ?, updated_at = now() where id = ? returning ${userColumns('users')}`,
+    [input.displayName, input.email, userId],
+  );
+  if (!rows[0]) throw notFound('User not found.');
+  return rows[0];
 }
 
-export const NOT_ELIGIBLE = 'You are not eligible for an upgrade.';
+const NOT_ELIGIBLE = 'You are not eligible for an upgrade.';
 
 /** customer -> library_admin; the session is rotated because the privileges changed. */
 export async function upgradeToLibraryAdmin(ctx: Context & { user: UserRow }): Promise<UserRow> {

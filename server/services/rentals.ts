@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey } from '../../shared/isbn';
 import { type Rental, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { query, toDate, toDateOrNull } from '../db/sql';
-import { conflict, isUniqueViolation, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { bookNotInLibrary } from './books';
 
 export const NO_COPIES = 'No copies of this book are available right now.';
@@ -58,11 +58,12 @@ const CHANGED_RENTAL = `
 /**
  * One statement, so one round trip and atomic on its own: a copy is taken only where one is left,
  * the rental row is added (the partial unique index refuses a second active rental of the book by
- * this customer, undoing the whole statement), and the customer becomes a member. Renting and
- * returning both lock the book row before the rental's, so they cannot deadlock.
+ * this customer, undoing the whole statement: a 409, see http/error-response.ts), and the customer
+ * becomes a member. Renting and returning both lock the book row before the rental's, so they
+ * cannot deadlock.
  */
 export async function rentBook(em: EntityManager, args: { libraryId: number; isbn: string; customerId: number }): Promise<Rental> {
-  const rows = await query<RentalRow & { found: boolean; already_rented: boolean }>(
+  const [row] = await query<RentalRow & { found: boolean; already_rented: boolean }>(
     em,
     `with book as (
        select id from books where library_id = ? and isbn13 = ?
@@ -81,10 +82,7 @@ export async function rentBook(em: EntityManager, args: { libraryId: number; isb
      select outcome.*, rented.* from outcome left join (${CHANGED_RENTAL}) rented on true`,
     [args.libraryId, isbnKey(args.isbn), args.customerId, args.customerId],
     { prepared: true },
-  ).catch((error) => {
-    throw isUniqueViolation(error, 'rentals_one_active_per_customer_book') ? conflict(ALREADY_RENTED) : error;
-  });
-  const [row] = rows;
+  );
   if (!row.found) throw notFound(bookNotInLibrary(args.isbn));
   if (row.id === null) throw conflict(row.already_rented ? ALREADY_RENTED : NO_COPIES);
   return toRental(row);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Review } from '../../shared/schemas';
 import { query, toDate } from '../db/sql';
-import { conflict, isUniqueViolation, notFound } from '../errors';
+import { notFound } from '../errors';
 import { BOOK_NOT_FOUND } from './books';
 
 export const ALREADY_REVIEWED = 'You have already reviewed this book.';
@@ -44,7 +44,10 @@ export async function listReviews(em: EntityManager, bookId: number): Promise<Re
   return rows.map(toReview);
 }
 
-/** One review per user per book (the database's unique constraint decides); the book's rating totals move with it. */
+/**
+ * One review per user per book: the database's unique constraint decides (a 409, see
+ * http/error-response.ts). The book's rating totals move with it.
+ */
 export async function postReview(
   em: EntityManager,
   userId: number,
@@ -57,9 +60,7 @@ export async function postReview(
       userId,
       input.rating,
       input.reviewText,
-    ]).catch((error) => {
-      throw isUniqueViolation(error, 'reviews_book_user_unique') ? conflict(ALREADY_REVIEWED) : error;
-    });
+    ]);
     await query(tx, `update books set ratings_count = ratings_count + 1, ratings_sum = ratings_sum + ? where id = ?`, [input.rating, input.bookId]);
     const [row] = await query<ReviewRow>(tx, `${reviewSelect} where rv.id = ?`, [review.id]);
     return toReview(row);

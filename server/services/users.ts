@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas';
-import { conflict, isUniqueViolation } from '../errors';
 import { query } from '../db/sql';
 
 /** A users row as selected by userColumns(). */
@@ -30,26 +29,20 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export const EMAIL_IN_USE = 'Email already in use';
+/** A taken phone number's 409 (http/error-response.ts); a taken email's text is in shared/accounts.ts. */
 export const PHONE_IN_USE = 'Phone number already in use';
 
 export async function insertUser(
   em: EntityManager,
   values: { email: string; displayName: string; passwordHash?: string | null; phoneNumber?: string | null; avatarUrl?: string | null; role?: Role },
 ): Promise<UserRow> {
-  try {
-    const rows = await query<UserRow>(
-      em,
-      `insert into users (email, display_name, password_hash, phone_number, avatar_url, role)
-       values (?, ?, ?, ?, ?, ?) returning ${userColumns('users')}`,
-      [values.email, values.displayName, values.passwordHash ?? null, values.phoneNumber ?? null, values.avatarUrl ?? null, values.role ?? 'customer'],
-    );
-    return rows[0];
-  } catch (error) {
-    if (isUniqueViolation(error, 'users_email_unique')) throw conflict(EMAIL_IN_USE);
-    if (isUniqueViolation(error, 'users_phone_number_unique')) throw conflict(PHONE_IN_USE);
-    throw error;
-  }
+  const rows = await query<UserRow>(
+    em,
+    `insert into users (email, display_name, password_hash, phone_number, avatar_url, role)
+     values (?, ?, ?, ?, ?, ?) returning ${userColumns('users')}`,
+    [values.email, values.displayName, values.passwordHash ?? null, values.phoneNumber ?? null, values.avatarUrl ?? null, values.role ?? 'customer'],
+  );
+  return rows[0];
 }
 
 export async function findUserBy(em: EntityManager, column: 'id' | 'email' | 'phone_number', value: string | number) {

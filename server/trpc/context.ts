@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { type AccessScope, findSessionAccess, SESSION_COOKIE, type SessionAccess } from '../services/sessions';
 import type { UserRow } from '../services/users';
-import { unavailableOrRethrow } from './init';
 
 export interface Context {
   /**
@@ -44,7 +43,7 @@ export async function createContext(deps: ContextDeps, req: FastifyRequest, repl
     const key = scopeKey(scope);
     let read = reads.get(key);
     if (!read) {
-      read = sessionToken ? findSessionAccess(em, sessionToken, deps.config, scope).catch(unavailableOrRethrow) : Promise.resolve(NO_SESSION);
+      read = sessionToken ? findSessionAccess(em, sessionToken, deps.config, scope) : Promise.resolve(NO_SESSION);
       reads.set(key, read);
     }
     return read;

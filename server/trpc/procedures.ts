@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Role } from '../../shared/constants';
-import { kioskRentalInput, positiveId, rentInput, returnInput } from '../../shared/schemas';
+import { kioskRentalInput, libraryIdField, rentInput, returnInput } from '../../shared/schemas';
 import { forbidden, notFound, unauthorized } from '../errors';
 import { findMember } from '../services/customers';
-import { canManageLibrary, libraryNotFound } from '../services/libraries';
+import { libraryNotFound } from '../services/libraries';
 import { RENTAL_NOT_FOUND } from '../services/rentals';
 import type { UserRow } from '../services/users';
 import type { Context } from './context';
@@ -22,6 +22,9 @@ export const roleProcedure = (roles: Role[], message?: string) =>
     return next();
   });
 
+/** Admins manage every library; a library_admin only those they staff (isStaff, read with the session). */
+const managesLibrary = (user: UserRow, isStaff: boolean) => user.role === 'admin' || isStaff;
+
 /** No session cookie is refused before the input is read (as authedProcedure refuses it). */
 const withSessionCookie = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.sessionToken) throw unauthorized();
@@ -34,15 +37,15 @@ const withSessionCookie = publicProcedure.use(({ ctx, next }) => {
  * the staff row are read together (services/sessions.ts findSessionAccess).
  */
 export const libraryProcedure = withSessionCookie
-  .input(z.object({ libraryId: positiveId('Library ID must be a positive integer') }))
+  .input(z.object({ libraryId: libraryIdField() }))
   .use(async ({ ctx, input, next }) => {
     const { user, library, isStaff } = await ctx.loadAccess({ libraryId: input.libraryId });
     if (!user) throw unauthorized();
     if (!library) throw notFound(libraryNotFound(input.libraryId));
-    return next({ ctx: { user, library, managesLibrary: user.role === 'admin' || isStaff } });
+    return next({ ctx: { user, library, managesLibrary: managesLibrary(user, isStaff) } });
   });
 
-export const NOT_LIBRARY_STAFF = 'You are not a staff member of this library.';
+const NOT_LIBRARY_STAFF = 'You are not a staff member of this library.';
 
 /** Staff of the library named by the input's libraryId, or a platform admin. */
 export const staffProcedure = libraryProcedure.use(({ ctx, next }) => {
@@ -59,13 +62,13 @@ export const rentalProcedure = withSessionCookie
   .use(async ({ ctx, input, next }) => {
     const { user, rental, isStaff } = await ctx.loadAccess({ rentalId: input.rentalId });
     if (!user) throw unauthorized();
-    const allowed = rental && (rental.customerId === user.id || user.role === 'admin' || isStaff);
+    const allowed = rental && (rental.customerId === user.id || managesLibrary(user, isStaff));
     if (!allowed) throw notFound(RENTAL_NOT_FOUND);
     return next({ ctx: { user, rental } });
   });
 
-export const RENT_FOR_YOURSELF = 'You can only rent books for yourself.';
-export const CUSTOMER_NOT_FOUND = 'Customer not found.';
+const RENT_FOR_YOURSELF = 'You can only rent books for yourself.';
+const CUSTOMER_NOT_FOUND = 'Customer not found.';
 
 /**
  * The customer a rental is for: the caller (customerId 0 or their own id), or, for staff of the
@@ -76,21 +79,23 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 async function resolveRenter(
   ctx: Context & { user: UserRow },
   input: { libraryId: number; customerId: number },
-  managesLibrary: () => boolean | Promise<boolean>,
+  isManager: () => boolean | Promise<boolean>,
 ): Promise<UserRow> {
   if (input.customerId === 0 || input.customerId === ctx.user.id) return ctx.user;
-  if (!(await managesLibrary())) throw forbidden(RENT_FOR_YOURSELF);
+  if (!(await isManager())) throw forbidden(RENT_FOR_YOURSELF);
   const customer = await findMember(ctx.em, input.libraryId, input.customerId);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
   return customer;
 }
 
-/** Rent: anyone signed in for themself; staff of the library for a customer (ctx.renter). */
-export const rentProcedure = authedProcedure
-  .input(rentInput)
-  .use(async ({ ctx, input, next }) =>
-    next({ ctx: { renter: await resolveRenter(ctx, input, () => canManageLibrary(ctx.em, ctx.user, input.libraryId)) } }),
-  );
+/**
+ * Rent: anyone signed in for themself; staff of the library for a customer (ctx.renter). The staff
+ * row is read only when renting for someone else.
+ */
+export const rentProcedure = authedProcedure.input(rentInput).use(async ({ ctx, input, next }) => {
+  const isManager = async () => managesLibrary(ctx.user, (await ctx.loadAccess({ libraryId: input.libraryId })).isStaff);
+  return next({ ctx: { renter: await resolveRenter(ctx, input, isManager) } });
+});
 
 /** Kiosk rental: staff of the library, for the customer named (ctx.renter). */
 export const kioskRentProcedure = staffProcedure

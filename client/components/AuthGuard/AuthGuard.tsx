@@ -4,8 +4,7 @@ import { useLocation } from 'wouter';
 import type { Role } from '../../../shared/constants';
 import { useAuth } from '../../hooks/use-auth';
 
-/** The two guards of SPEC section 6. */
-export const STAFF_ROLES: Role[] = ['library_admin', 'admin'];
+/** The shared-layout guard of SPEC section 6; the staff guard's roles are STAFF_ROLES (shared/accounts.ts). */
 export const SHARED_LAYOUT_ROLES: Role[] = ['user', 'admin', 'library_admin', 'customer'];
 
 export function AuthenticatingSkeleton() {

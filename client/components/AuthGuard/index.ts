@@ -1,1 +1,2 @@
-export { AccessDenied, AuthenticatingSkeleton, AuthGuard, SHARED_LAYOUT_ROLES, STAFF_ROLES } from './AuthGuard';
+export { STAFF_ROLES } from '../../../shared/accounts';
+export { AccessDenied, AuthenticatingSkeleton, AuthGuard, SHARED_LAYOUT_ROLES } from './AuthGuard';

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { POST_LOGIN_REDIRECT_MS } from '../../../shared/constants';
+import { ACCOUNT_LINKING_REQUIRED_CODE } from '../../../shared/oauth';
 import type { User } from '../../../shared/schemas';
 import { useSignedIn } from '../../hooks/use-auth';
 import { useGoogleSignIn } from '../../hooks/use-google-sign-in';
@@ -19,7 +20,7 @@ export function GoogleSignIn() {
     },
   });
 
-  if (error?.code === 'account_linking_required') {
+  if (error?.code === ACCOUNT_LINKING_REQUIRED_CODE) {
     return (
       <Card withBorder padding="lg" radius="md" role="alert">
         <Title order={2} size="h4">

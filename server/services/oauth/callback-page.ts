@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import type { OAuthMessage } from '../../../shared/oauth';
 import { escapeHtml, scriptJson } from './html';
-
-export type OAuthMessage =
-  | { type: 'OAUTH_TOKEN_SUCCESS'; token: string }
-  | { type: 'OAUTH_ERROR'; error: { code: string; message: string; details: Record<string, unknown> } };
 
 /**
  * The page the popup lands on: it posts the outcome to the window that opened it, only to the

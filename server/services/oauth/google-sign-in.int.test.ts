@@ -3,6 +3,7 @@ import { Client, createTestApp, signUp, type TestApp, uniqueEmail } from '../../
 import { BINDING_COOKIE } from './routes';
 
 const APP_ORIGIN = 'http://app.example.test';
+const INTERNAL = 'Something went wrong on our side. Please try again.';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -228,6 +229,18 @@ describe('sign-in with Google through the local OpenID provider', () => {
     const res = await establish(message.token);
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('This sign-in link is invalid or has expired. Please try again.');
+  });
+
+  it("answers a rate-limit store that fails as a failure of ours, without the database's words", async () => {
+    await t.sql(`alter table rate_limits rename to rate_limits_gone`);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google' });
+      expect(res.body).not.toMatch(/rate_limits|does not exist/);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: INTERNAL, message: INTERNAL, code: 'INTERNAL_SERVER_ERROR' });
+    } finally {
+      await t.sql(`alter table rate_limits_gone rename to rate_limits`);
+    }
   });
 
   it('answers an unknown provider with an error', async () => {

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTHENTICATION_FAILED, type OAuthMessage } from '../../../shared/oauth';
 import type { ContextDeps } from '../../trpc/context';
-import { badRequest, toTRPCError } from '../../errors';
+import { AppError, badRequest } from '../../errors';
+import { sendError } from '../../http/error-response';
 import { isHttps, requestOrigin } from '../../http/security';
-import { sendError } from '../../rest/adapter';
 import { hit } from '../rate-limits';
 import { newToken } from '../tokens';
 import { sendCallbackPage } from './callback-page';
 import { OAUTH_CALLBACK_PATH } from './local-provider';
 import { registerSignInProvider } from './provider';
 import {
-  AUTHENTICATION_FAILED,
   beginAuthorization,
   consumeAuthorization,
   issueTemporaryToken,
@@ -35,14 +35,16 @@ export async function registerGoogleSignIn(app: FastifyInstance, { em, config }:
   app.get<{ Querystring: { provider?: string } }>('/_api/auth/oauth_authorize', async (req, reply) => {
     const origin = requestOrigin(req, config);
     if (req.query.provider !== 'google') {
-      return sendError(reply, toTRPCError(badRequest('Unknown sign-in provider.')));
+      return sendError(reply, badRequest('Unknown sign-in provider.'));
     }
     if (!provider) return sendCallbackPage(reply, origin, failure(new OAuthFailure('provider_unavailable', NOT_CONFIGURED)), 503);
     const db = em.fork();
     try {
       await hit(db, [{ key: `oauth:${req.ip}`, max: 60, windowSeconds: 10 * 60 }]);
     } catch (error) {
-      return sendCallbackPage(reply, origin, failure(new OAuthFailure('rate_limited', (error as Error).message)), 429);
+      // Only a reached limit is the user's to read; any other failure goes to the error handler, which hides its text.
+      if (!(error instanceof AppError && error.kind === 'TOO_MANY_REQUESTS')) throw error;
+      return sendCallbackPage(reply, origin, failure(new OAuthFailure('rate_limited', error.message)), 429);
     }
     const binding = req.cookies[BINDING_COOKIE] || newToken();
     const { state, codeChallenge } = await beginAuthorization(db, provider.id, binding);
@@ -82,6 +84,6 @@ export async function registerGoogleSignIn(app: FastifyInstance, { em, config }:
 /** A query parameter given once; one repeated (an array) counts as missing. */
 const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-function failure(error: OAuthFailure) {
-  return { type: 'OAUTH_ERROR' as const, error: { code: error.code, message: error.message, details: error.details } };
+function failure(error: OAuthFailure): OAuthMessage {
+  return { type: 'OAUTH_ERROR', error: { code: error.code, message: error.message, details: error.details } };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ACCOUNT_LINKING_REQUIRED_CODE, AUTHENTICATION_FAILED } from '../../../shared/oauth';
 import { query } from '../../db/sql';
 import { isUniqueViolation } from '../../errors';
 import { hashToken, newToken } from '../tokens';
@@ -10,7 +11,6 @@ export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 /** The popup hands the token to the opener at once; it only has to survive that hop. */
 export const TEMPORARY_TOKEN_TTL_SECONDS = 2 * 60;
 
-export const AUTHENTICATION_FAILED = 'Authentication failed. Please try again.';
 export const STATE_INVALID = 'This sign-in attempt has expired or was started in another window. Please try again.';
 export const ACCOUNT_LINKING_REQUIRED =
   'An account with this email already exists. Please sign in with your email and password instead.';
@@ -97,10 +97,10 @@ export async function signInWithIdentity(em: EntityManager, provider: string, id
          from users u where email = ? for update`,
       [email],
     );
-    if (existing?.has_password) throw new OAuthFailure('account_linking_required', ACCOUNT_LINKING_REQUIRED, { email });
+    if (existing?.has_password) throw new OAuthFailure(ACCOUNT_LINKING_REQUIRED_CODE, ACCOUNT_LINKING_REQUIRED, { email });
     // Emails are not verified when a profile changes one, so an account that already signs in with
     // an identity is never joined by its email: its owner could have set that email to someone else's.
-    if (existing?.has_identity) throw new OAuthFailure('account_linking_required', LINKED_TO_ANOTHER_IDENTITY, { email });
+    if (existing?.has_identity) throw new OAuthFailure(ACCOUNT_LINKING_REQUIRED_CODE, LINKED_TO_ANOTHER_IDENTITY, { email });
     const userId =
       existing?.id ??
       (await insertUser(tx, { email, displayName: identity.name?.trim() || email.split('@')[0], avatarUrl: identity.picture ?? null })).id;

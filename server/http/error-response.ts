@@ -1,0 +1,112 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { ZodError } from 'zod';
+import { EMAIL_IN_USE } from '../../shared/accounts';
+import { AppError, badRequest, conflict, isDatabaseUnavailable, isUniqueViolation, notJson, payloadTooLarge } from '../errors';
+import { ALREADY_RENTED } from '../services/rentals';
+import { ALREADY_REVIEWED } from '../services/reviews';
+import { PHONE_IN_USE } from '../services/users';
+import { loggableError } from './logging';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const UNAVAILABLE_MESSAGE = 'The library service is temporarily unavailable. Please try again in a moment.';
+export const UNREADABLE_BODY = 'The request body could not be read.';
+
+/** Unique constraints that stand for a rule the user broke: their violation is a 409 with the rule's text. */
+const CONFLICTS = new Map([
+  ['users_email_unique', EMAIL_IN_USE],
+  ['users_phone_number_unique', PHONE_IN_USE],
+  ['rentals_one_active_per_customer_book', ALREADY_RENTED],
+  ['reviews_book_user_unique', ALREADY_REVIEWED],
+]);
+
+/** The status Fastify gave an error of its own (body too large, not JSON, unreadable). */
+function fastifyStatus(error: unknown) {
+  const status = (error as { statusCode?: unknown } | undefined)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/**
+ * What a failure means to the user, if anything: a domain error, a broken unique rule, or a refusal
+ * by Fastify (only its own errors come unwrapped with a status: tRPC wraps what a procedure throws).
+ */
+function domainError(error: unknown): AppError | undefined {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof AppError) return cause;
+  const constraint = isUniqueViolation(cause) ? (cause as { constraint?: string }).constraint : undefined;
+  const conflictMessage = constraint && CONFLICTS.get(constraint);
+  if (conflictMessage) return conflict(conflictMessage);
+  const status = fastifyStatus(error);
+  if (status) return status === 413 ? payloadTooLarge() : status === 415 ? notJson() : badRequest('The request could not be read.');
+  return undefined;
+}
+
+/**
+ * The one place a failure becomes what both doors (/trpc and /_api) answer: a domain error its
+ * status and text, an unreachable database a 503 a client retries, anything else a 500 that says
+ * nothing of its cause. tRPC's own refusals (invalid input) stay as they are. A rate limit's
+ * Retry-After goes on the reply.
+ */
+export function mapFailure(error: unknown, reply: FastifyReply): TRPCError {
+  const domain = domainError(error);
+  if (domain) {
+    if (domain.retryAfterSeconds) reply.header('retry-after', String(domain.retryAfterSeconds));
+    return new TRPCError({ code: domain.kind, message: domain.message, cause: domain });
+  }
+  const trpcError = error instanceof TRPCError ? error : undefined;
+  if (trpcError && trpcError.code !== 'INTERNAL_SERVER_ERROR') return trpcError;
+  const cause = trpcError ? trpcError.cause : error;
+  if (isDatabaseUnavailable(cause)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause });
+  return trpcError ?? new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: cause instanceof Error ? cause : undefined });
+}
+
+/** zod's own wording ('Invalid input: expected object, received string'), as opposed to the spec's messages the schemas carry. */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid (option|string|element|key|union)\b|Unrecognized key|Too (small|big):)/;
+
+/** A validation failure in words a person reads: the schema's message, or a plain one naming the field. */
+function validationMessage(issue: ZodError['issues'][number] | undefined): string {
+  if (!issue) return 'The request is not valid.';
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message;
+  // Field names are echoed only when they look like ours, never arbitrary text a caller sent.
+  const named = (path: PropertyKey[]) => path.length > 0 && path.every((k) => /^[A-Za-z][A-Za-z0-9]{0,40}$|^\d{1,4}$/.test(String(k)));
+  if (issue.code === 'unrecognized_keys') {
+    return named(issue.keys) ? `Unknown field: ${issue.keys.join(', ')}.` : 'The request has fields this call does not take.';
+  }
+  if (issue.path.length === 0) return 'The request must be an object with the fields this call expects.';
+  return named(issue.path) ? `The field ${issue.path.join('.')} is not valid.` : 'The request has a field that is not valid.';
+}
+
+/** The user-facing text of any error: the first failing field's message for validation errors. */
+export function publicMessage(error: TRPCError): string {
+  if (error.cause instanceof ZodError) return validationMessage(error.cause.issues[0]);
+  if (error.code === 'INTERNAL_SERVER_ERROR') return INTERNAL_MESSAGE;
+  if (error.code === 'PARSE_ERROR') return UNREADABLE_BODY;
+  // tRPC's own input failures (a superjson payload that cannot be revived) carry the library's text.
+  if (error.code === 'BAD_REQUEST' && error.cause && !(error.cause instanceof AppError)) return UNREADABLE_BODY;
+  return error.message;
+}
+
+/**
+ * A failed call in the log, through either door: a fault in full (with its stack) at error level;
+ * an unreachable database as one warning line with the driver's reason, since each request made
+ * during an outage says the same.
+ */
+export function logFailure(log: FastifyBaseLogger, error: TRPCError, path: string) {
+  if (error.code === 'SERVICE_UNAVAILABLE') {
+    const reason = error.cause instanceof Error ? loggableError(error.cause).message : undefined;
+    log.warn({ path, reason }, 'database unavailable');
+  } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+    log.error({ err: error.cause ?? error, path }, 'request failed');
+  }
+}
+
+/** Answers any failure as JSON {error, message, code, details?}; a refusal by Fastify keeps its status (a static file's 416, say). */
+export function sendError(reply: FastifyReply, error: unknown) {
+  const failure = mapFailure(error, reply);
+  logFailure(reply.log, failure, reply.request.url);
+  const message = publicMessage(failure);
+  const details = failure.cause instanceof AppError ? failure.cause.details : undefined;
+  const status = fastifyStatus(error) ?? getHTTPStatusCodeFromError(failure);
+  return reply.status(status).send({ error: message, message, code: failure.code, ...(details ? { details } : {}) });
+}
