@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, uniqueEmail } from './fixtures';
+import { demo, logIn, pickLibrary, trpcCall, uniqueEmail } from './fixtures';
 
 /** The id of a demo library, read through the signed-in staff member's own session. */
 async function libraryIdOf(page: Page, name: string): Promise<number> {
@@ -160,6 +160,22 @@ test("lists that fail to load say so in the kiosk's words", async ({ page }) => 
 
   await page.getByRole('tab', { name: /^Current Rentals/ }).click();
   await expect(page.getByText('Could not load current rentals.')).toBeVisible();
+});
+
+test('a lookup that fails to reach the server does not offer to register the number', async ({ page }) => {
+  await openKiosk(page);
+  await page.route(trpcCall('kiosk.lookupCustomer'), (route) => route.abort());
+  await signInByPhone(page, '5550100003');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Register New Customer' })).toHaveCount(0);
+
+  // Once it answers, an unknown number may be registered.
+  await page.unroute(trpcCall('kiosk.lookupCustomer'));
+  await keypad(page).getByRole('button', { name: 'Delete' }).click();
+  await typeOnKeypad(page, '9');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toContainText('No customer found with this phone number.');
+  await expect(page.getByRole('button', { name: 'Register New Customer' })).toBeVisible();
 });
 
 test('the keypad holds at most 15 digits and refuses fewer than 10', async ({ page }) => {

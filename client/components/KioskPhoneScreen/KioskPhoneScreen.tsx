@@ -82,9 +82,12 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
           <Alert color="red" variant="light" role="alert">
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
-              <Button variant="outline" onClick={onRegister}>
-                Register New Customer
-              </Button>
+              {/* Only a number nobody has can be registered: not after a failure to reach the server. */}
+              {lookup.error.data?.code === 'NOT_FOUND' && (
+                <Button variant="outline" size="lg" onClick={onRegister}>
+                  Register New Customer
+                </Button>
+              )}
             </Stack>
           </Alert>
         )}
