@@ -30,6 +30,8 @@ export const theme = createTheme({
         // A dialog's <header> (title and ×) is not the page's banner landmark, which the app's header is.
         attributes: { header: { role: 'none' } },
       },
+      // Every dialog's title alike: bold, as a heading reads.
+      styles: { title: { fontWeight: 600 } },
     },
   },
 });

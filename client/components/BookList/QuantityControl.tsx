@@ -43,7 +43,7 @@ export function QuantityControl({ book }: { book: Book }) {
   // While saving, commit ignores the buttons.
   const busy = busyProps(save.isPending);
   return (
-    <Group gap={6} wrap="nowrap" aria-busy={save.isPending}>
+    <Group gap={6} wrap="nowrap" aria-busy={save.isPending} pos="relative">
       <Text size="xs" c="dimmed" aria-hidden>
         Copies
       </Text>
@@ -68,7 +68,8 @@ export function QuantityControl({ book }: { book: Book }) {
         +
       </ActionIcon>
       {save.isPending && (
-        <Text size="xs" c="dimmed" role="status">
+        // Under the controls, taking no room of its own: the row does not reflow while saving.
+        <Text size="xs" c="dimmed" role="status" pos="absolute" top="100%" right={0}>
           Updating...
         </Text>
       )}

@@ -53,7 +53,7 @@ export function BookRow({ book, renting, busy, onRent }: BookRowProps) {
             <KioskAvailabilityBadge book={book} />
           </div>
         </Stack>
-        <Button onClick={() => busy || rent()} disabled={book.availableCount === 0} {...busyProps(busy)} miw={88} px="sm">
+        <Button onClick={() => busy || rent()} disabled={book.availableCount === 0} {...busyProps(busy)} size="lg" miw={96} px="sm">
           {renting ? 'Renting...' : 'Rent'}
         </Button>
       </Group>

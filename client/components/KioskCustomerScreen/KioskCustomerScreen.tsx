@@ -36,15 +36,19 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
               {customer.displayName}
             </Title>
           </div>
-          <Button variant="default" onClick={onLogout}>
+          <Button variant="default" size="lg" onClick={onLogout}>
             Logout
           </Button>
         </Group>
       </Card>
       <Tabs defaultValue="rent">
         <Tabs.List grow mb="md">
-          <Tabs.Tab value="rent">Rent a Book</Tabs.Tab>
-          <Tabs.Tab value="rentals">Current Rentals ({rentals.data?.length ?? 0})</Tabs.Tab>
+          <Tabs.Tab value="rent" fz="md" mih={52}>
+            Rent a Book
+          </Tabs.Tab>
+          <Tabs.Tab value="rentals" fz="md" mih={52}>
+            Current Rentals ({rentals.data?.length ?? 0})
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rent">
           <RentTab libraryId={libraryId} customerId={customer.id} />

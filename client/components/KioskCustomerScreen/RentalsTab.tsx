@@ -40,10 +40,10 @@ export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTa
       <Modal opened={opened} onClose={() => setOpened(false)} onExitTransitionEnd={focus.restore} title="Return Book" centered>
         <Text>Are you sure you want to return {confirming?.bookTitle}?</Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setOpened(false)} disabled={returnRental.isPending}>
+          <Button variant="default" size="lg" onClick={() => setOpened(false)} disabled={returnRental.isPending}>
             Cancel
           </Button>
-          <Button onClick={confirmReturn} loading={returnRental.isPending}>
+          <Button size="lg" onClick={confirmReturn} loading={returnRental.isPending}>
             Return Book
           </Button>
         </Group>
@@ -73,7 +73,7 @@ function RentalRows({ rentals, isLoading, isError, onReturn }: RentalRowsProps) 
               </Text>
               <Text size="sm">Rented on {formatDate(rental.rentedAt)}</Text>
             </Stack>
-            <Button variant="outline" onClick={() => onReturn(rental)} miw={88} px="sm">
+            <Button variant="outline" size="lg" onClick={() => onReturn(rental)} miw={96} px="sm">
               Return
             </Button>
           </Group>

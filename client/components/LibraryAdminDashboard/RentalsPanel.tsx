@@ -50,7 +50,7 @@ function RentalCard({ rental }: { rental: Rental }) {
   const giveBack = useReturnRental();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} data-focus-row={rental.rentalId}>
-      <Group align="flex-start" wrap="nowrap" gap="md">
+      <Group align="flex-start" wrap="nowrap" gap="md" mb="md">
         <BookCover title={rental.bookTitle} url={coverUrl(rental)} />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
@@ -78,7 +78,8 @@ function RentalCard({ rental }: { rental: Rental }) {
           </Text>
         </Stack>
       </Group>
-      <Button mt="md" variant="light" fullWidth {...busyProps(giveBack.isPending)} onClick={() => giveBack.isPending || giveBack.mutate({ rentalId: rental.rentalId })}>
+      {/* At the card's foot, so the buttons of a row of cards line up. */}
+      <Button mt="auto" variant="light" fullWidth {...busyProps(giveBack.isPending)} onClick={() => giveBack.isPending || giveBack.mutate({ rentalId: rental.rentalId })}>
         {giveBack.isPending ? 'Returning...' : 'Mark as Returned'}
       </Button>
     </Card>

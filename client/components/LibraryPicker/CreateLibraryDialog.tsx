@@ -30,7 +30,7 @@ export function CreateLibraryDialog({ onCreated }: { onCreated: (library: Librar
       <Button variant="light" onClick={open}>
         Create Library
       </Button>
-      <Modal opened={opened} onClose={dismiss} title="Create Library" styles={{ title: { fontWeight: 600 } }}>
+      <Modal opened={opened} onClose={dismiss} title="Create Library">
         <form onSubmit={form.handleSubmit((data) => create.mutate(data))} noValidate>
           <Stack>
             <TextInput label="Library name" placeholder="e.g. Westside Branch" required data-autofocus {...form.inputProps('name')} />

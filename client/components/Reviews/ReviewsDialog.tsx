@@ -11,7 +11,7 @@ export function ReviewsButton({ book }: { book: Pick<Book, 'id' | 'title'> }) {
       <Button variant="default" onClick={open}>
         Reviews
       </Button>
-      <Modal opened={opened} onClose={close} title={`Reviews for "${book.title}"`} size="lg" styles={{ title: { fontWeight: 600 } }} closeButtonProps={{ 'aria-label': 'Close reviews' }}>
+      <Modal opened={opened} onClose={close} title={`Reviews for "${book.title}"`} size="lg" closeButtonProps={{ 'aria-label': 'Close reviews' }}>
         <ReviewsSection bookId={book.id} />
       </Modal>
     </>
