@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { register, uniqueEmail } from './fixtures';
+import { pickLibrary, register, uniqueEmail } from './fixtures';
 
 const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
 
@@ -69,6 +69,24 @@ test('offline, a signed-in page shows the data it last had, and a change says it
   await expect(page.getByRole('status').filter({ hasText: offline })).toHaveCount(1);
   await expect(page.getByText('Hi, Olive Offline')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('offline, a list never loaded says it waits for the connection, and loads once back online', async ({ page, context }) => {
+  await register(page, { displayName: 'Wren Waiting', email: uniqueEmail('waiting'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const book = page.getByRole('region', { name: 'Available to Rent' }).getByRole('article').first();
+  await expect(book).toBeVisible();
+
+  await context.setOffline(true);
+  await book.getByRole('button', { name: 'Reviews' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Not loaded yet: this shows once you are back online.')).toBeVisible();
+  await expect(dialog.getByTestId('reviews-loading')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(dialog.getByRole('listitem').or(dialog.getByText('No reviews yet. Be the first to write one!')).first()).toBeVisible();
+  await expect(dialog.getByText('Not loaded yet: this shows once you are back online.')).toHaveCount(0);
 });
 
 test('the manifest linked from the page and GET /_api/manifest are the same, with every field', async ({ page, request }) => {

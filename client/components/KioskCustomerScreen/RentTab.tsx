@@ -1,4 +1,4 @@
-import { Button, Divider, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Divider, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
@@ -6,6 +6,7 @@ import { BOOKS_PAGE_DEFAULT } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskRent } from '../../hooks/use-kiosk-rentals';
 import { trpc } from '../../trpc';
+import { ListSkeleton } from '../DataState';
 import { ScanDialog } from '../ScanDialog';
 import { BookRow } from './BookRow';
 import { StateMessage } from './StateMessage';
@@ -28,14 +29,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
 
   const results = () => {
     if (!debouncedSearch) return <StateMessage title="Search for a Book" text="Enter a title or author above to find a book to rent." />;
-    if (books.isLoading) {
-      return (
-        <Stack gap="sm" aria-busy="true" aria-label="Searching books">
-          <Skeleton height={96} radius="md" />
-          <Skeleton height={96} radius="md" />
-        </Stack>
-      );
-    }
+    if (books.isPending) return <ListSkeleton label="Searching books" count={2} />;
     if (books.isError) {
       return <StateMessage error title="Error Fetching Books" text="There was a problem searching for books. Please try again later." />;
     }

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
 import { formatDate } from '../../lib/dates';
 import { BookCover, coverUrl } from '../BookList';
+import { ListSkeleton } from '../DataState';
 import { StateMessage } from './StateMessage';
 
 interface RentalsTabProps {
@@ -55,7 +56,7 @@ export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTa
 type RentalRowsProps = Omit<RentalsTabProps, 'libraryId'> & { onReturn: (rental: Rental) => void };
 
 function RentalRows({ rentals, isLoading, isError, onReturn }: RentalRowsProps) {
-  if (isLoading) return <Skeleton height={96} radius="md" aria-label="Loading rentals" />;
+  if (isLoading) return <ListSkeleton label="Loading rentals" count={1} />;
   if (isError) return <StateMessage error text="Could not load current rentals." />;
   if (!rentals?.length) return <StateMessage text="No books currently rented." />;
   return (

@@ -1,21 +1,13 @@
-import { Avatar, Group, Paper, Rating, Skeleton, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Paper, Rating, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Review } from '../../../shared/schemas';
 import { formatDate } from '../../lib/dates';
 import { reviewsLoadError } from '../../lib/error-messages';
 import { initials, initialsAvatarUrl } from '../../lib/initials';
-import { ErrorAlert } from '../DataState';
+import { ErrorAlert, ListSkeleton } from '../DataState';
 
 export function ReviewList({ query }: { query: UseQueryResult<{ reviews: Review[] }, unknown> }) {
-  if (query.isPending) {
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading reviews" data-testid="reviews-loading">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={72} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  if (query.isPending) return <ListSkeleton label="Loading reviews" height={72} testId="reviews-loading" />;
   if (query.isError) return <ErrorAlert title="Could not load reviews">{reviewsLoadError(query.error)}</ErrorAlert>;
   if (query.data.reviews.length === 0) return <Text c="dimmed">No reviews yet. Be the first to write one!</Text>;
   return (
