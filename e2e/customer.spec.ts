@@ -94,8 +94,17 @@ test('the welcome banner stays dismissed', async ({ page }) => {
   await newCustomerAtCentral(page, 'Dana Dismiss');
   await page.getByRole('button', { name: 'Dismiss welcome message' }).click();
   await expect(page.getByText('Welcome to the Library!')).toHaveCount(0);
+  // The chosen library is remembered too; until the libraries are in, the page waits rather than asking for a pick.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(trpcCall('libraries.list'), async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.reload();
-  // The chosen library is remembered too.
+  await expect(page.getByLabel('Loading libraries')).toBeVisible();
+  await expect(page.getByText('Select a library to begin')).toHaveCount(0);
+  release();
   await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue('Central Library');
   await expect(section(page, 'Available to Rent').getByRole('article').first()).toBeVisible();
   await expect(page.getByText('Welcome to the Library!')).toHaveCount(0);

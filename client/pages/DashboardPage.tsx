@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Library, User } from '../../shared/schemas';
 import { AuthGuard, STAFF_ROLES } from '../components/AuthGuard';
 import { CustomerDashboard, UpgradeCard } from '../components/CustomerDashboard';
+import { ListSkeleton } from '../components/DataState';
 import { LibraryAdminDashboard } from '../components/LibraryAdminDashboard';
 import { CreateLibraryDialog, LibrarySelect } from '../components/LibraryPicker';
 import { ScanBookFlow } from '../components/ScanBookFlow';
@@ -39,18 +40,23 @@ function Dashboard() {
           {library && <ScanBookFlow libraryId={library.id} />}
         </Group>
       </Group>
-      <DashboardBody user={user} library={library} />
+      <DashboardBody user={user} library={library} loading={libraries.isPending} />
     </Container>
   );
 }
 
-function DashboardBody({ user, library }: { user: User; library: Library | null }) {
+function DashboardBody({ user, library, loading }: { user: User; library: Library | null; loading: boolean }) {
   if (user.role !== 'library_admin' && user.role !== 'customer') {
     return (
       <Notice title="Unsupported Role">Your user role does not have a dashboard view configured.</Notice>
     );
   }
-  const pickFirst = <Notice title="Select a library to begin">Choose a library above to see its books.</Notice>;
+  // Until the libraries are in, the remembered pick is not known yet: no 'Select a library' flash.
+  const pickFirst = loading ? (
+    <ListSkeleton label="Loading libraries" />
+  ) : (
+    <Notice title="Select a library to begin">Choose a library above to see its books.</Notice>
+  );
   if (user.role === 'library_admin') return library ? <LibraryAdminDashboard key={library.id} libraryId={library.id} /> : pickFirst;
   return (
     <>
