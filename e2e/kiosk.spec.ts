@@ -219,6 +219,8 @@ test.describe('a kiosk that cannot open says why', () => {
     await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
     await expect(page.getByText('You must be logged in to access a kiosk.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Library Kiosk' })).toBeVisible();
+    await page.getByRole('link', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('an id that is not a number', async ({ page }) => {

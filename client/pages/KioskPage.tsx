@@ -1,6 +1,6 @@
-import { Skeleton, Stack } from '@mantine/core';
+import { Button, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { STAFF_ROLES } from '../components/AuthGuard';
 import { type KioskCustomer, KioskCustomerScreen } from '../components/KioskCustomerScreen';
 import { KioskLayout, KioskNotice } from '../components/KioskLayout';
@@ -50,7 +50,14 @@ export default function KioskPage() {
 
   const content = () => {
     if (authLoading) return <Loading />;
-    if (!user) return <KioskNotice title="Authentication Error" message="You must be logged in to access a kiosk." />;
+    if (!user) {
+      const logIn = (
+        <Button component={Link} href="/login" size="lg" mt="md" style={{ alignSelf: 'flex-start' }}>
+          Log In
+        </Button>
+      );
+      return <KioskNotice title="Authentication Error" message="You must be logged in to access a kiosk." action={logIn} />;
+    }
     if (libraryId === null || libraryId <= 0) return <KioskNotice title="Invalid Library ID" message="The library ID in the URL is not valid." />;
     const denied = <KioskNotice title="Access Denied" message="You do not have permission to access this library's kiosk." />;
     if (!allowed) return denied;
