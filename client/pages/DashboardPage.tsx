@@ -1,7 +1,8 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
+import { STAFF_ROLES } from '../../shared/accounts';
 import type { Library, User } from '../../shared/schemas';
-import { AuthGuard, STAFF_ROLES } from '../components/AuthGuard';
+import { AuthGuard } from '../components/AuthGuard';
 import { CustomerDashboard, UpgradeCard } from '../components/CustomerDashboard';
 import { ListSkeleton } from '../components/DataState';
 import { LibraryAdminDashboard } from '../components/LibraryAdminDashboard';

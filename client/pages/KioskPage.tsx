@@ -1,7 +1,7 @@
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { STAFF_ROLES } from '../components/AuthGuard';
+import { STAFF_ROLES } from '../../shared/accounts';
 import { type KioskCustomer, KioskCustomerScreen } from '../components/KioskCustomerScreen';
 import { KioskLayout, KioskNotice } from '../components/KioskLayout';
 import { KioskPhoneScreen } from '../components/KioskPhoneScreen';

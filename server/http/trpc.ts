@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appRouter } from '../routers';
 import { callProcedure, type Procedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
-import { logFailure } from '../trpc/init';
+import { logFailure } from './error-response';
 
 type CallType = 'query' | 'mutation';
 interface Call {

@@ -4,7 +4,7 @@ import superjson from 'superjson';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { initOrm } from '../db/orm';
-import { UNAVAILABLE_MESSAGE } from '../trpc/init';
+import { UNAVAILABLE_MESSAGE } from '../http/error-response';
 import { invariantViolations, newBook, newLibrary, signedIn } from '../test/factories';
 import type { TestApp } from '../test/harness';
 import { ownCluster } from './own-cluster';

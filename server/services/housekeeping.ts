@@ -5,7 +5,7 @@ import { deleteEndedWindows } from './rate-limits';
 import { deleteExpiredSessions } from './sessions';
 
 /** How often a running server clears what has expired. */
-export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Sessions past their idle or absolute limit and rate-limit windows that have ended. Reads already
@@ -19,7 +19,7 @@ export async function sweepExpired(em: EntityManager, config: Config) {
 
 /** Sweeps now and then every SWEEP_INTERVAL_MS; returns the function that stops it. */
 export function startHousekeeping(em: EntityManager, config: Config, log: FastifyBaseLogger) {
-  const sweep = () => sweepExpired(em.fork(), config).catch((error: unknown) => log.warn({ err: error }, 'clearing expired sessions failed'));
+  const sweep = () => sweepExpired(em.fork(), config).catch((error: unknown) => log.warn({ err: error }, 'clearing expired sessions and rate limits failed'));
   void sweep();
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   return () => clearInterval(timer);

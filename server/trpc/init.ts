@@ -11,9 +11,6 @@ export interface Meta {
   rest?: { method: 'GET' | 'POST'; path: string; wire: 'json' | 'superjson' };
 }
 
-// http/trpc.ts and the database-fault tests read these here, beside the tRPC setup.
-export { logFailure, UNAVAILABLE_MESSAGE } from '../http/error-response';
-
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()

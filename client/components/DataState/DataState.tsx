@@ -2,7 +2,7 @@ import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useOnlineStatus } from '../../hooks/use-online-status';
 
-export const NOT_LOADED_OFFLINE = 'Not loaded yet: this shows once you are back online.';
+const NOT_LOADED_OFFLINE = 'Not loaded yet: this shows once you are back online.';
 
 /**
  * Placeholders while a list loads; announced as busy. Offline nothing is on its way (a query waits for

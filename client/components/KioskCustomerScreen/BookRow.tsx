@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import toast from 'react-hot-toast';
 import type { Book } from '../../../shared/schemas';
 import { busyProps } from '../../lib/busy';
-import { BookCover, coverUrl } from '../BookList';
+import { coverUrl } from '../BookList';
+import { KioskItem } from './KioskItem';
 
 /** Several copies: 'N of M available' (destructive when none is left); a single copy: 'Available' or 'Rented Out'. */
 function KioskAvailabilityBadge({ book }: { book: Pick<Book, 'availableCount' | 'quantity'> }) {
@@ -39,24 +40,22 @@ export function BookRow({ book, renting, busy, onRent }: BookRowProps) {
   };
 
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="kiosk-book" data-focus-row={book.id}>
-      <Group wrap="nowrap" align="center" gap="md">
-        <BookCover title={book.title} url={coverUrl(book)} />
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} lineClamp={2}>
-            {book.title}
-          </Text>
-          <Text size="sm" c="dimmed" lineClamp={1}>
-            {book.author}
-          </Text>
-          <div>
-            <KioskAvailabilityBadge book={book} />
-          </div>
-        </Stack>
+    <KioskItem
+      title={book.title}
+      author={book.author}
+      cover={coverUrl(book)}
+      testId="kiosk-book"
+      focusRow={book.id}
+      detail={
+        <div>
+          <KioskAvailabilityBadge book={book} />
+        </div>
+      }
+      action={
         <Button onClick={() => busy || rent()} disabled={book.availableCount === 0} {...busyProps(busy)} size="lg" miw={96} px="sm">
           {renting ? 'Renting...' : 'Rent'}
         </Button>
-      </Group>
-    </Paper>
+      }
+    />
   );
 }

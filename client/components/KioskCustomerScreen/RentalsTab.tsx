@@ -1,17 +1,18 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
 import { formatDate } from '../../lib/dates';
-import { BookCover, coverUrl } from '../BookList';
+import { coverUrl } from '../BookList';
 import { ListSkeleton } from '../DataState';
+import { KioskItem } from './KioskItem';
 import { StateMessage } from './StateMessage';
 
 interface RentalsTabProps {
   libraryId: number;
   rentals: Rental[] | undefined;
-  isLoading: boolean;
+  isPending: boolean;
   isError: boolean;
 }
 
@@ -19,7 +20,7 @@ interface RentalsTabProps {
  * The customer's unreturned rentals at this library, newest first as the server lists them, each
  * returned after a confirmation. Once a return's dialog closes, focus goes to the rental now in its place.
  */
-export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTabProps) {
+export function RentalsTab({ libraryId, rentals, isPending, isError }: RentalsTabProps) {
   const [confirming, setConfirming] = useState<Rental | null>(null);
   const [opened, setOpened] = useState(false);
   const returnRental = useKioskReturn(libraryId);
@@ -36,7 +37,7 @@ export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTa
   return (
     <>
       <div ref={focus.ref}>
-        <RentalRows rentals={rentals} isLoading={isLoading} isError={isError} onReturn={askToReturn} />
+        <RentalRows rentals={rentals} isPending={isPending} isError={isError} onReturn={askToReturn} />
       </div>
       <Modal opened={opened} onClose={() => setOpened(false)} onExitTransitionEnd={focus.restore} title="Return Book" centered>
         <Text>Are you sure you want to return {confirming?.bookTitle}?</Text>
@@ -55,30 +56,27 @@ export function RentalsTab({ libraryId, rentals, isLoading, isError }: RentalsTa
 
 type RentalRowsProps = Omit<RentalsTabProps, 'libraryId'> & { onReturn: (rental: Rental) => void };
 
-function RentalRows({ rentals, isLoading, isError, onReturn }: RentalRowsProps) {
-  if (isLoading) return <ListSkeleton label="Loading rentals" count={1} />;
+function RentalRows({ rentals, isPending, isError, onReturn }: RentalRowsProps) {
+  if (isPending) return <ListSkeleton label="Loading rentals" count={1} />;
   if (isError) return <StateMessage error text="Could not load current rentals." />;
   if (!rentals?.length) return <StateMessage text="No books currently rented." />;
   return (
     <Stack gap="sm">
       {rentals.map((rental) => (
-        <Paper key={rental.rentalId} withBorder radius="md" p="sm" data-testid="kiosk-rental" data-focus-row={rental.rentalId}>
-          <Group wrap="nowrap" gap="md">
-            <BookCover title={rental.bookTitle} url={coverUrl(rental)} />
-            <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-              <Text fw={600} lineClamp={2}>
-                {rental.bookTitle}
-              </Text>
-              <Text size="sm" c="dimmed" lineClamp={1}>
-                {rental.bookAuthor}
-              </Text>
-              <Text size="sm">Rented on {formatDate(rental.rentedAt)}</Text>
-            </Stack>
+        <KioskItem
+          key={rental.rentalId}
+          title={rental.bookTitle}
+          author={rental.bookAuthor}
+          cover={coverUrl(rental)}
+          testId="kiosk-rental"
+          focusRow={rental.rentalId}
+          detail={<Text size="sm">Rented on {formatDate(rental.rentedAt)}</Text>}
+          action={
             <Button variant="outline" size="lg" onClick={() => onReturn(rental)} miw={96} px="sm">
               Return
             </Button>
-          </Group>
-        </Paper>
+          }
+        />
       ))}
     </Stack>
   );
