@@ -131,6 +131,10 @@ test('reviews show three placeholders while loading, and their error', async ({ 
   const alert = page.getByRole('dialog').getByRole('alert');
   await expect(alert).toContainText('Could not load reviews', { timeout: 15_000 });
   await expect(alert).toContainText('Request failed with status 500');
+  fail = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('dialog').getByRole('listitem').first().or(page.getByText('No reviews yet. Be the first to write one!'))).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveCount(0);
 });
 
 test('a customer edits their profile', async ({ page }) => {

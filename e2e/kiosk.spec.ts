@@ -148,9 +148,10 @@ test("a rental at the kiosk shows in the dashboard's book list on the way back",
   await expect(badge).toHaveText(`${available - 1} of ${quantity} available`);
 });
 
-test("lists that fail to load say so in the kiosk's words", async ({ page }) => {
+test("lists that fail to load say so in the kiosk's words, and load when tried again", async ({ page }) => {
   await openKiosk(page);
-  await page.route(/\/trpc\/[^?]*(books\.list|rentals\.list)/, (route) => route.abort());
+  let reachable = false;
+  await page.route(/\/trpc\/[^?]*(books\.list|rentals\.list)/, (route) => (reachable ? route.continue() : route.abort()));
   await signInByPhone(page, '5550100003');
   await expect(page.getByRole('heading', { name: 'Alan Turing' })).toBeVisible();
 
@@ -160,6 +161,19 @@ test("lists that fail to load say so in the kiosk's words", async ({ page }) => 
 
   await page.getByRole('tab', { name: /^Current Rentals/ }).click();
   await expect(page.getByText('Could not load current rentals.')).toBeVisible();
+
+  // Once the server answers again, each list loads when asked.
+  await page.getByRole('tab', { name: 'Rent a Book' }).click();
+  await expect(page.getByRole('heading', { name: 'Error Fetching Books' })).toBeVisible();
+  reachable = true;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('kiosk-book').first()).toBeVisible();
+  await expect(page.getByText('Error Fetching Books')).toHaveCount(0);
+
+  await page.getByRole('tab', { name: /^Current Rentals/ }).click();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('kiosk-rental').first().or(page.getByText('No books currently rented.'))).toBeVisible();
+  await expect(page.getByText('Could not load current rentals.')).toHaveCount(0);
 });
 
 test('a lookup that fails to reach the server does not offer to register the number', async ({ page }) => {

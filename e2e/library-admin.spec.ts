@@ -166,5 +166,23 @@ test('the book list shows its loading placeholders and its error', async ({ page
   fail = true;
   await page.getByRole('combobox', { name: 'Library' }).click();
   await page.getByRole('option', { name: 'Riverside Branch' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Error fetching books: Request failed with status 500', { timeout: 15_000 });
+  const alert = page.getByRole('alert');
+  await expect(alert.getByText('Error fetching books: Request failed with status 500', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
+test('a book list that cannot reach the server says so, and loads when tried again', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  let unreachable = true;
+  await page.route(trpcCall('books.list'), (route) => (unreachable ? route.abort('connectionrefused') : route.continue()));
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const alert = page.getByRole('alert');
+  // The browser's 'Failed to fetch' tells a librarian nothing: the message says what happened and what to do.
+  await expect(alert).toContainText('Error fetching books: Could not reach the server. Check your connection and try again.', { timeout: 15_000 });
+
+  unreachable = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

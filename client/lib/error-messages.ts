@@ -29,6 +29,13 @@ export const callFallbacks = {
   unknown: 'An unknown error occurred',
 } as const;
 
+/**
+ * A request that got no answer at all: the server is down or the connection dropped though the browser
+ * thinks it is online (offline, reads wait and changes are refused first). The browser's own words for
+ * it ('Failed to fetch', 'NetworkError when attempting to fetch resource.') say nothing to a reader.
+ */
+export const SERVER_UNREACHABLE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
 /** A request that failed without a body we could read (the tRPC link raises it, see trpc.ts). */
 export const requestFailedMessage = (status: number) => `Request failed with status ${status}`;
 

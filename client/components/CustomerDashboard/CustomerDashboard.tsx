@@ -22,12 +22,14 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
     const failure = rentals.isError
       ? `Error fetching rentals: ${errorMessage(rentals.error, callFallbacks.fetchRentals)}`
       : `Error fetching books: ${errorMessage(pages.error, callFallbacks.fetchBooks)}`;
-    mine = available = <ErrorAlert>{failure}</ErrorAlert>;
+    const failed = [pages, rentals].filter((q) => q.isError);
+    const retry = { refetch: () => failed.forEach((q) => q.refetch()), isFetching: failed.some((q) => q.isFetching) };
+    mine = available = <ErrorAlert retry={retry}>{failure}</ErrorAlert>;
   } else {
     const rentedIds = new Set(rentals.data.map((r) => r.bookId));
     const view: BookListView = { kind: 'customer', customerId, rentals: rentals.data };
     mine = rented.isError ? (
-      <ErrorAlert>Error fetching books: {errorMessage(rented.error, callFallbacks.fetchBooks)}</ErrorAlert>
+      <ErrorAlert retry={rented}>Error fetching books: {errorMessage(rented.error, callFallbacks.fetchBooks)}</ErrorAlert>
     ) : rented.isPending ? (
       <ListSkeleton label="Loading your rentals" count={1} />
     ) : (

@@ -1,6 +1,7 @@
-import { Alert, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useOnlineStatus } from '../../hooks/use-online-status';
+import { busyProps } from '../../lib/busy';
 
 const NOT_LOADED_OFFLINE = 'Not loaded yet: this shows once you are back online.';
 
@@ -20,12 +21,38 @@ export function ListSkeleton({ count = 3, height = 96, label, testId = 'list-loa
   );
 }
 
-/** A failed data call, worded 'Error fetching books: {message}' and the like. */
-export function ErrorAlert({ title, children }: { title?: string; children: ReactNode }) {
+/** A failed read that can be asked again: a query, or several at once. */
+export interface Retry {
+  refetch: () => unknown;
+  isFetching: boolean;
+}
+
+/** A failed data call, worded 'Error fetching books: {message}' and the like, with 'Try again' when it can be retried. */
+export function ErrorAlert({ title, children, retry }: { title?: string; children: ReactNode; retry?: Retry }) {
   return (
     <Alert color="red" variant="light" title={title} role="alert">
-      {children}
+      <div>{children}</div>
+      {retry && <RetryButton retry={retry} />}
     </Alert>
+  );
+}
+
+/** Asks a failed read again; 'Trying again...' while it runs, keeping focus. */
+export function RetryButton({ retry }: { retry: Retry }) {
+  return (
+    <Button
+      display="block"
+      size="sm"
+      variant="outline"
+      color="red"
+      mt="sm"
+      {...busyProps(retry.isFetching)}
+      onClick={() => {
+        if (!retry.isFetching) retry.refetch();
+      }}
+    >
+      {retry.isFetching ? 'Trying again...' : 'Try again'}
+    </Button>
   );
 }
 

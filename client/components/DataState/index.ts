@@ -1,1 +1,1 @@
-export { EmptyText, ErrorAlert, ListSkeleton } from './DataState';
+export { EmptyText, ErrorAlert, ListSkeleton, type Retry, RetryButton } from './DataState';

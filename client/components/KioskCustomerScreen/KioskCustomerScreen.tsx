@@ -54,7 +54,7 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
           <RentTab libraryId={libraryId} customerId={customer.id} />
         </Tabs.Panel>
         <Tabs.Panel value="rentals">
-          <RentalsTab libraryId={libraryId} rentals={rentals.data} isPending={rentals.isPending} isError={rentals.isError} />
+          <RentalsTab libraryId={libraryId} rentals={rentals} />
         </Tabs.Panel>
       </Tabs>
       <InactivityWarning secondsLeft={secondsLeft} onStay={stayActive} />

@@ -31,7 +31,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
     if (!debouncedSearch) return <StateMessage title="Search for a Book" text="Enter a title or author above to find a book to rent." />;
     if (books.isPending) return <ListSkeleton label="Searching books" count={2} />;
     if (books.isError) {
-      return <StateMessage error title="Error Fetching Books" text="There was a problem searching for books. Please try again later." />;
+      return <StateMessage error title="Error Fetching Books" text="There was a problem searching for books. Please try again later." retry={books} />;
     }
     if (!books.data?.length) {
       return <StateMessage title="No Books Found" text='Try a different search or press "Scan Barcode or Enter ISBN" to look up your book.' />;

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
@@ -11,16 +12,14 @@ import { StateMessage } from './StateMessage';
 
 interface RentalsTabProps {
   libraryId: number;
-  rentals: Rental[] | undefined;
-  isPending: boolean;
-  isError: boolean;
+  rentals: UseQueryResult<Rental[], unknown>;
 }
 
 /**
  * The customer's unreturned rentals at this library, newest first as the server lists them, each
  * returned after a confirmation. Once a return's dialog closes, focus goes to the rental now in its place.
  */
-export function RentalsTab({ libraryId, rentals, isPending, isError }: RentalsTabProps) {
+export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
   const [confirming, setConfirming] = useState<Rental | null>(null);
   const [opened, setOpened] = useState(false);
   const returnRental = useKioskReturn(libraryId);
@@ -37,7 +36,7 @@ export function RentalsTab({ libraryId, rentals, isPending, isError }: RentalsTa
   return (
     <>
       <div ref={focus.ref}>
-        <RentalRows rentals={rentals} isPending={isPending} isError={isError} onReturn={askToReturn} />
+        <RentalRows rentals={rentals} onReturn={askToReturn} />
       </div>
       <Modal opened={opened} onClose={() => setOpened(false)} onExitTransitionEnd={focus.restore} title="Return Book" centered>
         <Text>Are you sure you want to return {confirming?.bookTitle}?</Text>
@@ -56,13 +55,13 @@ export function RentalsTab({ libraryId, rentals, isPending, isError }: RentalsTa
 
 type RentalRowsProps = Omit<RentalsTabProps, 'libraryId'> & { onReturn: (rental: Rental) => void };
 
-function RentalRows({ rentals, isPending, isError, onReturn }: RentalRowsProps) {
-  if (isPending) return <ListSkeleton label="Loading rentals" count={1} />;
-  if (isError) return <StateMessage error text="Could not load current rentals." />;
-  if (!rentals?.length) return <StateMessage text="No books currently rented." />;
+function RentalRows({ rentals, onReturn }: RentalRowsProps) {
+  if (rentals.isPending) return <ListSkeleton label="Loading rentals" count={1} />;
+  if (rentals.isError) return <StateMessage error text="Could not load current rentals." retry={rentals} />;
+  if (!rentals.data.length) return <StateMessage text="No books currently rented." />;
   return (
     <Stack gap="sm">
-      {rentals.map((rental) => (
+      {rentals.data.map((rental) => (
         <KioskItem
           key={rental.rentalId}
           title={rental.bookTitle}

@@ -30,7 +30,7 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
       {customers.isPending ? (
         <ListSkeleton label="Loading customers" height={88} />
       ) : customers.isError ? (
-        <ErrorAlert>Failed to load customers: {errorMessage(customers.error, callFallbacks.fetchCustomers)}</ErrorAlert>
+        <ErrorAlert retry={customers}>Failed to load customers: {errorMessage(customers.error, callFallbacks.fetchCustomers)}</ErrorAlert>
       ) : customers.data.customers.length === 0 ? (
         <Stack align="center" gap={4} py="xl" ta="center">
           <Text fw={600}>No Customers Found</Text>

@@ -18,7 +18,7 @@ export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
       {query.isPending ? (
         <ListSkeleton label="Loading books" />
       ) : query.isError || !books ? (
-        <ErrorAlert>Error fetching books: {errorMessage(query.error, callFallbacks.fetchBooks)}</ErrorAlert>
+        <ErrorAlert retry={query}>Error fetching books: {errorMessage(query.error, callFallbacks.fetchBooks)}</ErrorAlert>
       ) : (
         <>
           <BookList books={books} view={{ kind: 'library' }} emptyText="No books found in this category." />

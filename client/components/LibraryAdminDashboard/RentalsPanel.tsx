@@ -31,7 +31,7 @@ function Rentals({ libraryId }: { libraryId: number }) {
   );
   const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading rentals" height={160} />;
-  if (pages.isError || !rentals) return <ErrorAlert>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
+  if (pages.isError || !rentals) return <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
   if (rentals.length === 0) return <EmptyText>No books are currently rented.</EmptyText>;
   return (
     <Stack gap="md">

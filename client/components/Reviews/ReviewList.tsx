@@ -8,7 +8,7 @@ import { ErrorAlert, ListSkeleton } from '../DataState';
 
 export function ReviewList({ query }: { query: UseQueryResult<{ reviews: Review[] }, unknown> }) {
   if (query.isPending) return <ListSkeleton label="Loading reviews" height={72} testId="reviews-loading" />;
-  if (query.isError) return <ErrorAlert title="Could not load reviews">{reviewsLoadError(query.error)}</ErrorAlert>;
+  if (query.isError) return <ErrorAlert title="Could not load reviews" retry={query}>{reviewsLoadError(query.error)}</ErrorAlert>;
   if (query.data.reviews.length === 0) return <Text c="dimmed">No reviews yet. Be the first to write one!</Text>;
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
