@@ -98,7 +98,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
                 </List>
                 {d.neverRented.count > d.neverRented.titles.length && (
                   <Text size="xs" c="dimmed" mt="xs">
-                    and {d.neverRented.count - d.neverRented.titles.length} more
+                    Showing the first {d.neverRented.titles.length} by title; {d.neverRented.count - d.neverRented.titles.length} more are not listed here.
                   </Text>
                 )}
               </>

@@ -1,6 +1,24 @@
 import { Table, Text } from '@mantine/core';
 import { formatDate } from '../../lib/dates';
 
+/** Lets a text wrap before each dot, and nowhere else. */
+const breakBeforeDots = (text: string) => text.split(/(?=\.)/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
+
+/**
+ * An email for a phone's narrow column: it wraps before its '@' first, as the domain holds
+ * together (an inline block) unless it is itself too wide, then before a dot; never mid-word.
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <>
+      {breakBeforeDots(email.slice(0, at))}
+      <wbr />
+      <span style={{ display: 'inline-block' }}>{breakBeforeDots(email.slice(at))}</span>
+    </>
+  );
+}
+
 type LongRental = { rentalId: number; bookTitle: string; customerName: string; customerEmail: string; rentedAt: Date; daysOut: number };
 
 /** Copies out for more than 30 days, longest first. */
@@ -29,8 +47,8 @@ export function LongRentals({ total, rentals }: { total: number; rentals: LongRe
                 </Table.Td>
                 <Table.Td>
                   {rental.customerName}
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {rental.customerEmail}
+                  <Text size="xs" c="dimmed">
+                    <BreakableEmail email={rental.customerEmail} />
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right" fw={600} c="orange.8">

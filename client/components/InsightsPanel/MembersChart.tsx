@@ -20,7 +20,8 @@ export function MembersChart({ weeks, periodText }: { weeks: Week[]; periodText:
           withLegend
           legendProps={{ verticalAlign: 'bottom', height: 40 }}
           yAxisProps={{ allowDecimals: false, width: 32 }}
-          xAxisProps={{ minTickGap: 16 }}
+          // A month's five or six bars each keep their label on a phone; a longer period's labels are thinned with room to spare.
+          xAxisProps={{ minTickGap: weeks.length <= 6 ? 4 : 16 }}
           series={[
             { name: 'activeMembers', label: 'Active members', color: 'blue.6' },
             { name: 'newMembers', label: 'New members', color: 'grape.5' },
