@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { fakeCamera, test } from './camera';
 import { writeBarcodeVideo } from './barcode-video';
-import { demo, logIn } from './fixtures';
+import { demo, logIn, trpcCall } from './fixtures';
 
 // '1984' is catalogued at Central Library only, so adding it to Riverside Branch is new there and the
 // local catalogue still knows it (the e2e server has no internet).
@@ -141,6 +141,35 @@ test.describe('without a barcode in view', () => {
     await page.keyboard.press('Escape');
     await expect(dialog(page, 'Add Book to Library')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Scan to Add Book' })).toBeFocused();
+  });
+
+  test('an ISBN the library already holds says so before adding, and adds copies to that book', async ({ page }) => {
+    await openLibrary(page, 'Central Library');
+    const book = page.getByRole('article').filter({ hasText: 'Fahrenheit 451' });
+    const [, available, quantity] = ((await book.getByText(/^\d+ of \d+ available$/).textContent()) ?? '').match(/^(\d+) of (\d+)/)!.map(Number);
+
+    await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    await enterIsbn(page, '1451673310'); // its ISBN-10: the same book
+    await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+    const add = dialog(page, 'Add Book to Library');
+    await expect(add.getByRole('status')).toHaveText(
+      `This library already holds "Fahrenheit 451" (${quantity} copies). The copies you add join it; its title and author stay as they are.`,
+    );
+    await add.getByRole('textbox', { name: 'Number of copies' }).fill('2');
+    await add.getByRole('button', { name: 'Add to Library' }).click();
+    await expect(page.getByText('"Fahrenheit 451" has been added to the library.')).toBeVisible();
+    await expect(page.getByText(`The library now holds ${quantity + 2} copies.`)).toBeVisible();
+    await expect(book).toHaveCount(1);
+    await expect(book).toContainText(`${available + 2} of ${quantity + 2} available`);
+
+    // An ISBN the library does not hold says nothing of the kind.
+    await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    await enterIsbn(page, UNKNOWN_ISBN);
+    const answered = page.waitForResponse((response) => trpcCall('books.list').test(response.url()) && response.url().includes(UNKNOWN_ISBN));
+    await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+    await answered;
+    await expect(add.getByRole('textbox', { name: 'ISBN' })).toHaveValue(UNKNOWN_ISBN);
+    await expect(add.getByText(/already holds/)).toHaveCount(0);
   });
 
   test('Scan Book rents a book, and scanning it again returns it', async ({ page }) => {

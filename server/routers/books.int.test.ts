@@ -86,6 +86,21 @@ describe('list books', () => {
     expect((await list(reader, `libraryId=${lib}&available=true`)).map((b) => b.id)).toEqual([percent.id, under.id, gatsby.id]);
   });
 
+  it('finds the copy of one ISBN, in either form, and refuses a text that is not an ISBN', async () => {
+    const { id: lib } = await newLibrary(t);
+    const isbn = newIsbn13();
+    const book = await newBook(t, { libraryId: lib, isbn, quantity: 3 });
+    await newBook(t, { libraryId: lib });
+    await newBook(t, { libraryId, isbn });
+
+    expect(await list(reader, `libraryId=${lib}&isbn=${isbn}`)).toMatchObject([{ id: book.id, quantity: 3 }]);
+    expect(await list(reader, `libraryId=${lib}&isbn=${isbn13To10(isbn)}`)).toMatchObject([{ id: book.id }]);
+    expect(await list(reader, `libraryId=${lib}&isbn=${newIsbn13()}`)).toEqual([]);
+    const refused = await reader.rest('GET', `/_api/books?libraryId=${lib}&isbn=12345678901`, undefined, { superjson: true });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Please enter a valid ISBN (10 or 13 digits).');
+  });
+
   it('carries the average rating and count of its reviews', async () => {
     const book = await newBook(t, { libraryId });
     for (const rating of [5, 4]) {

@@ -79,6 +79,8 @@ export interface BookFilter {
   available?: boolean;
   /** Case-insensitive substring of the title or the author (served by the trigram indexes). */
   search?: string;
+  /** Only the book catalogued under this ISBN, in either form. */
+  isbn?: string;
   /** Page size (default BOOKS_PAGE_DEFAULT), and the book the page follows in the title-then-id order. */
   limit?: number;
   after?: number;
@@ -94,6 +96,10 @@ export async function listBooks(em: EntityManager, filter: BookFilter): Promise<
   const where = ['b.library_id = ?'];
   const params: unknown[] = [filter.libraryId];
   if (filter.available !== undefined) where.push(filter.available ? 'b.available_count > 0' : 'b.available_count = 0');
+  if (filter.isbn !== undefined) {
+    where.push('b.isbn13 = ?');
+    params.push(isbnKey(filter.isbn));
+  }
   if (filter.rentedBy !== undefined) {
     where.push('exists (select 1 from rentals r where r.book_id = b.id and r.customer_id = ? and r.returned_at is null)');
     params.push(filter.rentedBy);

@@ -51,6 +51,8 @@ export const booksQuery = z.strictObject({
   libraryId: libraryIdField(),
   available: queryBoolean().optional(),
   search: z.string().trim().max(200, 'Search text is too long').optional(),
+  /** The library's copy of this ISBN, in either form: a list of one book, or none. */
+  isbn: payloadIsbn.refine(hasIsbnLength, INVALID_ISBN_MESSAGE).optional(),
   /** The server applies BOOKS_PAGE_DEFAULT when no limit is given. */
   ...pageFields(BOOKS_PAGE_MAX),
 });

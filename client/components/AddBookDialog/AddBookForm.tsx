@@ -1,12 +1,15 @@
-import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { addBookInput, type BookLookupResult } from '../../../shared/schemas';
+import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
+import { hasIsbnLength } from '../../../shared/isbn';
+import { addBookInput, type Book, type BookLookupResult } from '../../../shared/schemas';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { CoverPreview } from '../BookPreview';
-import { copiesFromInput } from './copies';
+import { DetailToast } from '../DetailToast';
+import { copiesFromInput, copiesText } from './copies';
 
 /** The add-book payload as a form edits it: no library (added on submit), no acquisition date, copies as typed. */
 const addBookForm = addBookInput
@@ -35,9 +38,13 @@ interface AddBookFormProps {
 export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: AddBookFormProps) {
   const form = useZodForm(addBookForm, initialValues);
   const utils = trpc.useUtils();
+  const held = useHeldCopy(libraryId, form.values.isbn);
   const addBook = trpc.books.add.useMutation({
-    onSuccess: (book) => {
-      toast.success(`"${book.title}" has been added to the library.`);
+    onSuccess: (book, { quantity = DEFAULT_BOOK_QUANTITY }) => {
+      const added = `"${book.title}" has been added to the library.`;
+      // More copies than were sent: they joined a book the library already held.
+      if (book.quantity > quantity) toast.success(<DetailToast title={added} description={`The library now holds ${copiesText(book.quantity)}.`} />);
+      else toast.success(added);
       utils.books.list.invalidate();
       onAdded();
     },
@@ -66,6 +73,11 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
           value={form.values.quantity}
           onChange={(value) => form.setValue('quantity', value)}
         />
+        {held && (
+          <Alert color="blue" variant="light" role="status">
+            This library already holds "{held.title}" ({copiesText(held.quantity)}). The copies you add join it; its title and author stay as they are.
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onScanAgain} disabled={addBook.isPending}>
             Scan Again
@@ -77,4 +89,14 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
       </Stack>
     </form>
   );
+}
+
+/**
+ * The library's copy of the ISBN in the form, if it holds one: adding the same ISBN again adds copies to
+ * that book rather than cataloguing a second one, and the form says so before it is sent.
+ */
+function useHeldCopy(libraryId: number, isbn: string): Book | undefined {
+  const valid = hasIsbnLength(isbn);
+  const query = trpc.books.list.useQuery({ libraryId, isbn: isbn.trim(), limit: 1 }, { enabled: valid, staleTime: 0, refetchOnMount: true });
+  return valid ? query.data?.[0] : undefined;
 }

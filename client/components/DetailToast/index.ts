@@ -1,0 +1,1 @@
+export { DetailToast } from './DetailToast';
