@@ -164,3 +164,22 @@ test('a customer edits their profile', async ({ page }) => {
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
   await expect(page.getByText('Hi, Patricia Profile')).toBeVisible();
 });
+
+test("a customer searches the library's available books by title or author", async ({ page }) => {
+  await newCustomerAtCentral(page, 'Sam Search');
+  const available = section(page, 'Available to Rent');
+  const books = available.getByRole('article');
+  await expect(books.first()).toBeVisible();
+  const everything = await books.count();
+
+  await available.getByRole('searchbox', { name: 'Search books' }).fill('orwELL');
+  await expect(books.filter({ hasNotText: 'George Orwell' })).toHaveCount(0);
+  await expect(books.first()).toContainText('George Orwell');
+  await available.getByRole('searchbox', { name: 'Search books' }).fill('no such book anywhere');
+  await expect(available.getByText('No books match your search.')).toBeVisible();
+
+  await available.getByRole('searchbox', { name: 'Search books' }).fill('');
+  await expect(books).toHaveCount(everything);
+  // The customer's own rentals are not searched away.
+  await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
+});

@@ -186,3 +186,30 @@ test('a book list that cannot reach the server says so, and loads when tried aga
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test("a librarian searches the library's books by title or author", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const books = page.getByRole('article');
+  await expect(books.first()).toBeVisible();
+  const everything = await books.count();
+  const search = page.getByRole('searchbox', { name: 'Search books' });
+  await expect(search).toHaveAttribute('placeholder', 'Search by title or author...');
+
+  await search.fill('animal f');
+  await expect(books).toHaveCount(1);
+  await expect(books.first()).toContainText('Animal Farm');
+  await search.fill('no such book anywhere');
+  await expect(page.getByText('No books match your search.')).toBeVisible();
+  await search.fill('');
+  await expect(books).toHaveCount(everything);
+
+  // Another library starts from its own books, never the last library's search.
+  await search.fill('orwell');
+  await expect(books.filter({ hasNotText: 'George Orwell' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Library' }).click();
+  await page.getByRole('option', { name: 'Riverside Branch' }).click();
+  await expect(search).toHaveValue('');
+  await expect(books.filter({ hasNotText: 'George Orwell' }).first()).toBeVisible();
+});

@@ -13,6 +13,9 @@ import { RentalButton } from './RentalButton';
 /** Library view: copy counts. Customer view: rent and return, from the customer's active rentals. */
 export type BookListView = { kind: 'library' } | { kind: 'customer'; customerId: number; rentals: Rental[] };
 
+/** A searched list's empty text. */
+export const NO_BOOK_MATCHES = 'No books match your search.';
+
 /** Renting or returning takes the book off its list: focus moves to the book now in its place. */
 export function BookList({ books, view, emptyText }: { books: Book[]; view: BookListView; emptyText: string }) {
   const focus = useFocusAfterRemoval<HTMLDivElement>();

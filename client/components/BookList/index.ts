@@ -1,4 +1,4 @@
 export { AvailabilityBadge } from './AvailabilityBadge';
 export { BookCover, coverUrl } from './BookCover';
-export { BookList, type BookListView } from './BookList';
+export { BookList, type BookListView, NO_BOOK_MATCHES } from './BookList';
 export { LoadMoreButton } from './LoadMoreButton';

@@ -1,15 +1,18 @@
 import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useBookPages } from '../../hooks/use-book-pages';
+import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
-import { BookList, type BookListView, LoadMoreButton } from '../BookList';
+import { BookList, type BookListView, LoadMoreButton, NO_BOOK_MATCHES } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
+import { SearchField } from '../SearchField';
 import { WelcomeBanner } from './WelcomeBanner';
 
 /** A customer's view of one library: what they have rented, and what they can rent. */
 export function CustomerDashboard({ libraryId, customerId }: { libraryId: number; customerId: number }) {
-  const { query: pages, books } = useBookPages({ libraryId, available: true });
+  const { search, setSearch, debounced } = useDebouncedSearch();
+  const { query: pages, books } = useBookPages({ libraryId, available: true, search: debounced });
   const rentals = trpc.rentals.mine.useQuery({ libraryId });
   const rented = trpc.books.rentedByMe.useQuery({ libraryId });
 
@@ -37,7 +40,7 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
     );
     available = (
       <>
-        <BookList books={books.filter((b) => !rentedIds.has(b.id))} view={view} emptyText="No books are currently available to rent." />
+        <BookList books={books.filter((b) => !rentedIds.has(b.id))} view={view} emptyText={debounced ? NO_BOOK_MATCHES : 'No books are currently available to rent.'} />
         <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
       </>
     );
@@ -48,7 +51,10 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
       {rentals.isSuccess && rentals.data.length === 0 && <WelcomeBanner />}
       <Stack gap="xl">
         <Section title="My Rentals">{mine}</Section>
-        <Section title="Available to Rent">{available}</Section>
+        <Section title="Available to Rent">
+          <SearchField label="Search books" placeholder="Search by title or author..." value={search} onChange={setSearch} />
+          {available}
+        </Section>
       </Stack>
     </>
   );

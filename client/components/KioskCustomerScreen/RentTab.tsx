@@ -1,8 +1,7 @@
 import { Button, Divider, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
 import { BOOKS_PAGE_DEFAULT } from '../../../shared/schemas';
+import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskRent } from '../../hooks/use-kiosk-rentals';
 import { trpc } from '../../trpc';
@@ -17,8 +16,7 @@ import { StateMessage } from './StateMessage';
  */
 export function RentTab({ libraryId, customerId }: { libraryId: number; customerId: number }) {
   const [scanning, setScanning] = useState(false);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { search, setSearch, debounced: debouncedSearch } = useDebouncedSearch();
   const books = trpc.books.list.useQuery({ libraryId, search: debouncedSearch, limit: BOOKS_PAGE_DEFAULT }, { enabled: debouncedSearch !== '' });
   const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
   const focus = useFocusAfterRemoval<HTMLDivElement>();

@@ -1,17 +1,15 @@
-import { Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Customer } from '../../../shared/schemas';
+import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { ErrorAlert, ListSkeleton } from '../DataState';
+import { SearchField } from '../SearchField';
 
 /** The library's members, searched by name or email as the librarian types (debounced). */
 export function CustomersPanel({ libraryId }: { libraryId: number }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { search, setSearch, debounced } = useDebouncedSearch();
   const customers = trpc.customers.list.useQuery({ libraryId, search: debounced || undefined }, { placeholderData: (previous) => previous });
 
   return (
@@ -19,14 +17,7 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
       <Title order={2} size="h3">
         Customer Management
       </Title>
-      <TextInput
-        label="Search customers"
-        placeholder="Search by name or email..."
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={420}
-      />
+      <SearchField label="Search customers" placeholder="Search by name or email..." value={search} onChange={setSearch} />
       {customers.isPending ? (
         <ListSkeleton label="Loading customers" height={88} />
       ) : customers.isError ? (

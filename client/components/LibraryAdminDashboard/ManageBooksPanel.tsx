@@ -1,12 +1,15 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { useBookPages } from '../../hooks/use-book-pages';
+import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { AddBookButton } from '../AddBookDialog';
-import { BookList, LoadMoreButton } from '../BookList';
+import { BookList, LoadMoreButton, NO_BOOK_MATCHES } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
+import { SearchField } from '../SearchField';
 
 export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
-  const { query, books } = useBookPages({ libraryId });
+  const { search, setSearch, debounced } = useDebouncedSearch();
+  const { query, books } = useBookPages({ libraryId, search: debounced });
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -15,13 +18,14 @@ export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
         </Title>
         <AddBookButton libraryId={libraryId} />
       </Group>
+      <SearchField label="Search books" placeholder="Search by title or author..." value={search} onChange={setSearch} />
       {query.isPending ? (
         <ListSkeleton label="Loading books" />
       ) : query.isError || !books ? (
         <ErrorAlert retry={query}>Error fetching books: {errorMessage(query.error, callFallbacks.fetchBooks)}</ErrorAlert>
       ) : (
         <>
-          <BookList books={books} view={{ kind: 'library' }} emptyText="No books found in this category." />
+          <BookList books={books} view={{ kind: 'library' }} emptyText={debounced ? NO_BOOK_MATCHES : 'No books found in this category.'} />
           <LoadMoreButton hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => query.fetchNextPage()} />
         </>
       )}
