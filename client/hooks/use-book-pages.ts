@@ -14,7 +14,7 @@ const listInputOf = (query: { queryKey: readonly unknown[] } | undefined) => (qu
  */
 export function useBookPages({ search, ...input }: { libraryId: number; available?: boolean; search?: string }) {
   const query = trpc.books.list.useInfiniteQuery(
-    { ...input, search: search || undefined, limit: BOOKS_PAGE_DEFAULT },
+    { ...input, ...(search ? { search } : {}), limit: BOOKS_PAGE_DEFAULT },
     {
       getNextPageParam: nextAfterLast(BOOKS_PAGE_DEFAULT, (book) => book.id),
       placeholderData: (previous, previousQuery) => (listInputOf(previousQuery)?.libraryId === input.libraryId ? previous : undefined),
