@@ -14,8 +14,19 @@ test('a customer upgrades, creates a library and finds it empty', async ({ page 
   await register(page, { displayName: 'Uma Upgrade', email: uniqueEmail('upgrade'), password: 'Password123' });
   await page.goto('/dashboard');
   await expect(page.getByText('Become a Library Admin to manage your own library and books')).toBeVisible();
+  // Nothing changes until the customer confirms: there is no way back.
   await page.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Upgrade your account?' });
+  await expect(confirm).toContainText('cannot be turned back into a customer');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await page.reload();
+  await expect(page.getByText('Become a Library Admin to manage your own library and books')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
+  await confirm.getByRole('button', { name: 'Upgrade', exact: true }).click();
   await expect(page.getByText('Successfully upgraded to Library Admin!')).toBeVisible();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole('button', { name: 'Upgrade to Library Admin' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Create Library' }).click();

@@ -1,10 +1,12 @@
-import { Button, Card, Group, Text } from '@mantine/core';
+import { Button, Card, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 
-/** A customer may turn their own account into a library admin's. */
+/** A customer may turn their own account into a library admin's, once they confirm: there is no way back from the app. */
 export function UpgradeCard() {
+  const [confirming, setConfirming] = useState(false);
   const utils = trpc.useUtils();
   const upgrade = trpc.profile.upgradeToAdmin.useMutation({
     onSuccess: ({ user }) => {
@@ -14,16 +16,31 @@ export function UpgradeCard() {
       toast.success('Successfully upgraded to Library Admin!');
     },
     onError: (error) => toast.error(errorMessage(error, callFallbacks.upgradeAccount)),
+    onSettled: () => setConfirming(false),
   });
 
   return (
     <Card withBorder radius="md" padding="md" mb="lg">
       <Group justify="space-between" gap="sm">
         <Text size="sm">Become a Library Admin to manage your own library and books</Text>
-        <Button variant="light" disabled={upgrade.isPending} onClick={() => upgrade.mutate({})}>
+        <Button variant="light" disabled={upgrade.isPending} onClick={() => setConfirming(true)}>
           {upgrade.isPending ? 'Upgrading...' : 'Upgrade to Library Admin'}
         </Button>
       </Group>
+      <Modal opened={confirming} onClose={() => !upgrade.isPending && setConfirming(false)} title="Upgrade your account?" centered>
+        <Text size="sm">
+          As a Library Admin you create libraries and manage their books, rentals and customers. Your dashboard shows the libraries you manage
+          instead of your rentals, and your account cannot be turned back into a customer's here.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(false)} disabled={upgrade.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={() => upgrade.mutate({})} loading={upgrade.isPending}>
+            Upgrade
+          </Button>
+        </Group>
+      </Modal>
     </Card>
   );
 }
