@@ -260,3 +260,21 @@ test.describe('a kiosk that cannot open says why', () => {
     await expect(page.getByText('No library found with the ID: 999999.')).toBeVisible();
   });
 });
+
+test("on a narrow phone the customer's name, Logout and a rental's date read whole", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await openKiosk(page);
+  // Ada Lovelace has a book out in the demo data.
+  await signInByPhone(page, '5550100001');
+  const name = page.getByRole('heading', { name: 'Ada Lovelace' });
+  await expect(name).toBeVisible();
+  expect(await name.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
+  const logout = page.getByRole('button', { name: 'Logout' });
+  expect(await logout.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+  await page.getByRole('tab', { name: /^Current Rentals/ }).click();
+  const date = page.getByTestId('kiosk-rental').first().getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await expect(date).toBeVisible();
+  // The date wraps as a whole, if at all: one line box.
+  expect(await date.evaluate((el) => el.getClientRects().length)).toBe(1);
+});

@@ -32,11 +32,11 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
             <Text size="sm" c="dimmed">
               Signed in as
             </Text>
-            <Title order={2} size="h3" lineClamp={1}>
+            <Title order={2} size="h3" lineClamp={2}>
               {customer.displayName}
             </Title>
           </div>
-          <Button variant="default" size="lg" onClick={onLogout}>
+          <Button variant="default" size="lg" onClick={onLogout} style={{ flexShrink: 0 }}>
             Logout
           </Button>
         </Group>

@@ -69,7 +69,11 @@ function RentalRows({ rentals, onReturn }: RentalRowsProps) {
           cover={coverUrl(rental)}
           testId="kiosk-rental"
           focusRow={rental.rentalId}
-          detail={<Text size="sm">Rented on {formatDate(rental.rentedAt)}</Text>}
+          detail={
+            <Text size="sm">
+              Rented on <span style={{ whiteSpace: 'nowrap' }}>{formatDate(rental.rentedAt)}</span>
+            </Text>
+          }
           action={
             <Button variant="outline" size="lg" onClick={() => onReturn(rental)} miw={96} px="sm">
               Return
