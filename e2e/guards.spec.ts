@@ -51,3 +51,21 @@ test('a signed-in user on an unknown address sees Not Found', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByText('Hi, Riley Reader')).toBeVisible();
 });
+
+test("an address with a fragment scrolls to that element, on arrival and when the app navigates", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto('/#features');
+  const features = page.locator('#features');
+  // Smooth scrolling: wait until it has arrived at the top of the window.
+  await expect.poll(() => features.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(5);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.evaluate(() => {
+    history.pushState(null, '', '/#rentals');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const card = page.locator('#rentals');
+  await expect.poll(() => card.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(5);
+});

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 
@@ -36,8 +37,8 @@ export function UpgradeCard() {
           <Button variant="default" onClick={() => setConfirming(false)} disabled={upgrade.isPending}>
             Cancel
           </Button>
-          <Button onClick={() => upgrade.mutate({})} loading={upgrade.isPending}>
-            Upgrade
+          <Button {...busyProps(upgrade.isPending)} onClick={() => !upgrade.isPending && upgrade.mutate({})}>
+            {upgrade.isPending ? 'Upgrading...' : 'Upgrade'}
           </Button>
         </Group>
       </Modal>
