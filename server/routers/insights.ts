@@ -6,11 +6,13 @@ import {
   insightsSummary,
   longRentalsResponse,
   membersPerWeekResponse,
+  neverRentedQuery,
+  neverRentedResponse,
   popularBooksResponse,
   rentalsPerDayResponse,
 } from '../../shared/schemas';
 import { exportCsv } from '../services/insights-export';
-import { collection, longRentals, membersPerWeek, type Period, popularBooks, rentalsPerDay, summary } from '../services/insights';
+import { collection, longRentals, membersPerWeek, neverRentedBooks, type Period, popularBooks, rentalsPerDay, summary } from '../services/insights';
 import { createCoalescer } from '../services/insights-coalescing';
 import { router, sharedOutput, syncOutput } from '../trpc/init';
 import { staffProcedure } from '../trpc/procedures';
@@ -34,6 +36,11 @@ export const insightsRouter = router({
   rentalsPerDay: forPeriod.output(sharedOutput(rentalsPerDayResponse)).query(({ ctx, input }) => shared('rentalsPerDay', input, () => rentalsPerDay(ctx.em, input))),
   membersPerWeek: forPeriod.output(sharedOutput(membersPerWeekResponse)).query(({ ctx, input }) => shared('membersPerWeek', input, () => membersPerWeek(ctx.em, input))),
   collection: forLibrary.output(sharedOutput(collectionInsights)).query(({ ctx, input }) => shared('collection', input, () => collection(ctx.em, input.libraryId))),
+  /** Every book never rented, a page at a time in title order (the collection names only the first few). */
+  neverRented: staffProcedure
+    .input(neverRentedQuery)
+    .output(syncOutput(neverRentedResponse))
+    .query(({ ctx, input }) => neverRentedBooks(ctx.em, { ...input, after: input.cursor })),
   longRentals: forLibrary.output(sharedOutput(longRentalsResponse)).query(({ ctx, input }) => shared('longRentals', input, () => longRentals(ctx.em, input.libraryId))),
   /** The period's rentals and the library's books as one CSV document, with a file name for it. */
   exportCsv: forPeriod.output(syncOutput(insightsExport)).query(({ ctx, input }) => exportCsv(ctx.em, { ...input, libraryName: ctx.library.name })),

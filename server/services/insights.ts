@@ -6,6 +6,8 @@ import {
   LONG_RENTAL_DAYS,
   type longRentalsResponse,
   type membersPerWeekResponse,
+  NEVER_RENTED_PAGE_DEFAULT,
+  type NeverRentedBook,
   type popularBooksResponse,
   type RentalsPerDay,
 } from '../../shared/schemas';
@@ -136,6 +138,29 @@ export async function collection(em: EntityManager, libraryId: number): Promise<
     ratingsCount: totals.ratings_count,
     neverRented: { count: totals.never_rented, titles: totals.titles },
   };
+}
+
+/**
+ * A page of the books no one has ever rented, in title order from after the book `after` (whose place
+ * holds though it has been rented since): keyset paging as listBooks pages the catalogue, so each page
+ * is read in order from books_library_never_rented.
+ */
+export async function neverRentedBooks(em: EntityManager, page: { libraryId: number; after?: number; limit?: number }): Promise<NeverRentedBook[]> {
+  const where = ['b.library_id = ?', 'not b.ever_rented'];
+  const params: unknown[] = [page.libraryId];
+  if (page.after !== undefined) {
+    where.push('(lower(b.title), b.id) > (select lower(a.title), a.id from books a where a.id = ?)');
+    params.push(page.after);
+  }
+  params.push(page.limit ?? NEVER_RENTED_PAGE_DEFAULT);
+  const rows = await query<Omit<NeverRentedBook, 'createdAt'> & { createdAt: string }>(
+    em,
+    `select b.id as "bookId", b.title, b.author, b.isbn, b.quantity, b.created_at as "createdAt"
+       from books b where ${where.join(' and ')} order by lower(b.title), b.id limit ?`,
+    params,
+    { prepared: true },
+  );
+  return rows.map((row) => ({ ...row, createdAt: toDate(row.createdAt) }));
 }
 
 const LONG_RENTALS_SHOWN = 50;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { libraryIdField } from './common';
+import { libraryIdField, pageFields } from './common';
 
 /** The periods staff can look back over, in days (the last N days, today included). */
 export const INSIGHT_PERIODS = [7, 30, 90, 365] as const;
@@ -95,6 +95,27 @@ export const collectionInsights = z.object({
   neverRented: z.object({ count: z.number().int(), titles: z.array(z.string()) }),
 });
 export type CollectionInsights = z.infer<typeof collectionInsights>;
+
+/**
+ * The whole never-rented list, a page at a time in title order (the collection names only the first
+ * few). A page of 25 grows the card by about a screen; the server applies it when no limit is given.
+ */
+export const NEVER_RENTED_PAGE_DEFAULT = 25;
+export const NEVER_RENTED_PAGE_MAX = 200;
+
+export const neverRentedQuery = z.strictObject({ libraryId, ...pageFields(NEVER_RENTED_PAGE_MAX) });
+
+export const neverRentedResponse = z.array(
+  z.object({
+    bookId: z.number().int(),
+    title: z.string(),
+    author: z.string(),
+    isbn: z.string(),
+    quantity: z.number().int(),
+    createdAt: z.date(),
+  }),
+);
+export type NeverRentedBook = z.infer<typeof neverRentedResponse>[number];
 
 export const LONG_RENTAL_DAYS = 30;
 

@@ -5,11 +5,12 @@ import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
 import { hasIsbnLength } from '../../../shared/isbn';
 import { addBookInput, type Book, type BookLookupResult } from '../../../shared/schemas';
 import { useZodForm } from '../../hooks/use-zod-form';
+import { copiesText } from '../../lib/copies-text';
 import { errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { CoverPreview } from '../BookPreview';
 import { DetailToast } from '../DetailToast';
-import { copiesFromInput, copiesText } from './copies';
+import { copiesFromInput } from './copies';
 
 /** The add-book payload as a form edits it: no library (added on submit), no acquisition date, copies as typed. */
 const addBookForm = addBookInput

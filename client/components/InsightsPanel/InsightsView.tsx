@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { Alert, Button, Group, List, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { InsightPeriod } from '../../../shared/schemas';
@@ -8,6 +8,7 @@ import { trpc } from '../../trpc';
 import { InsightSection } from './InsightSection';
 import { LongRentals } from './LongRentals';
 import { MembersChart } from './MembersChart';
+import { NeverRented } from './NeverRented';
 import { browserTimeZone, periodLabel, periodOptions } from './period';
 import { PopularBooks } from './PopularBooks';
 import { RentalsChart } from './RentalsChart';
@@ -82,28 +83,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
           {(d) => <LongRentals total={d.total} rentals={d.rentals} />}
         </InsightSection>
         <InsightSection title="Never rented" query={collection} isEmpty={(d) => d.books === 0} empty="No books in this library yet." height={120}>
-          {(d) =>
-            d.neverRented.count === 0 ? (
-              <Text c="dimmed">Every book has been rented at least once.</Text>
-            ) : (
-              <>
-                <Text fw={600}>
-                  {d.neverRented.count} of {d.books} {d.books === 1 ? 'book has' : 'books have'} never been rented
-                </Text>
-                <List size="sm" mt="xs">
-                  {d.neverRented.titles.map((title, i) => (
-                    // Two editions can share a title.
-                    <List.Item key={`${i}:${title}`}>{title}</List.Item>
-                  ))}
-                </List>
-                {d.neverRented.count > d.neverRented.titles.length && (
-                  <Text size="xs" c="dimmed" mt="xs">
-                    Showing the first {d.neverRented.titles.length} by title; {d.neverRented.count - d.neverRented.titles.length} more are not listed here.
-                  </Text>
-                )}
-              </>
-            )
-          }
+          {(d) => <NeverRented libraryId={libraryId} collection={d} />}
         </InsightSection>
       </SimpleGrid>
     </Stack>

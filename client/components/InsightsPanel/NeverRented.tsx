@@ -1,0 +1,71 @@
+import { Box, Button, Group, List, Stack, Text } from '@mantine/core';
+import { useId, useMemo, useState } from 'react';
+import { type CollectionInsights, NEVER_RENTED_PAGE_DEFAULT } from '../../../shared/schemas';
+import { copiesText } from '../../lib/copies-text';
+import { errorMessage } from '../../lib/error-messages';
+import { nextAfterLast } from '../../lib/paging';
+import { trpc } from '../../trpc';
+import { LoadMoreButton } from '../BookList';
+import { ErrorAlert, ListSkeleton } from '../DataState';
+
+/** The books no one has rented yet: the first few titles, or on request every book, a page at a time. */
+export function NeverRented({ libraryId, collection }: { libraryId: number; collection: CollectionInsights }) {
+  const { count, titles } = collection.neverRented;
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  if (count === 0) return <Text c="dimmed">Every book has been rented at least once.</Text>;
+  return (
+    <>
+      <Text fw={600}>
+        {count} of {collection.books} {collection.books === 1 ? 'book has' : 'books have'} never been rented
+      </Text>
+      <Box id={listId} mt="xs">
+        {expanded ? (
+          <EveryNeverRented libraryId={libraryId} />
+        ) : (
+          <List size="sm">
+            {titles.map((title, i) => (
+              // Two editions can share a title.
+              <List.Item key={`${i}:${title}`}>{title}</List.Item>
+            ))}
+          </List>
+        )}
+      </Box>
+      {count > titles.length && (
+        <Group justify="center" mt="xs">
+          <Button variant="subtle" size="compact-sm" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'Show fewer' : `Show all ${count}`}
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}
+
+/** Every never-rented book with its author and copies, in title order, a page at a time. */
+function EveryNeverRented({ libraryId }: { libraryId: number }) {
+  const pages = trpc.insights.neverRented.useInfiniteQuery(
+    { libraryId, limit: NEVER_RENTED_PAGE_DEFAULT },
+    { getNextPageParam: nextAfterLast(NEVER_RENTED_PAGE_DEFAULT, (book) => book.bookId) },
+  );
+  const books = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+  if (pages.isPending) return <ListSkeleton label="Loading books never rented" count={5} height={36} />;
+  if (pages.isError || !books) return <ErrorAlert retry={pages}>Could not load the books never rented: {errorMessage(pages.error)}</ErrorAlert>;
+  return (
+    <Stack gap="sm">
+      <List size="sm" spacing={6}>
+        {books.map((book) => (
+          <List.Item key={book.bookId}>
+            <Text span size="sm" display="block">
+              {book.title}
+            </Text>
+            <Text span size="xs" c="dimmed" display="block">
+              {book.author} · {copiesText(book.quantity)}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+      <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
+    </Stack>
+  );
+}
