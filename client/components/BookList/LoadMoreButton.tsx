@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { busyProps } from '../../lib/busy';
 
 interface LoadMoreButtonProps {
   hasNextPage: boolean;
@@ -8,12 +9,12 @@ interface LoadMoreButtonProps {
   items?: string;
 }
 
-/** Fetches the next page of a paged list; shown only while there is one. */
+/** Fetches the next page of a paged list; shown only while there is one. While it loads, it keeps focus. */
 export function LoadMoreButton({ hasNextPage, loading, onLoad, items = 'books' }: LoadMoreButtonProps) {
   if (!hasNextPage) return null;
   return (
     <Group justify="center">
-      <Button variant="default" onClick={onLoad} disabled={loading}>
+      <Button variant="default" {...busyProps(loading)} onClick={() => loading || onLoad()}>
         {loading ? 'Loading...' : `Load more ${items}`}
       </Button>
     </Group>
