@@ -3,21 +3,19 @@ import { BOOKS_PAGE_DEFAULT } from '../../shared/schemas';
 import { nextAfterLast } from '../lib/paging';
 import { trpc } from '../trpc';
 
-/** The input a books.list query was asked with (tRPC keys a query by [path, { input, type }]). */
-const listInputOf = (query: { queryKey: readonly unknown[] } | undefined) => (query?.queryKey[1] as { input?: { libraryId?: number } } | undefined)?.input;
-
 /**
  * A library's books a page at a time (tRPC passes the page param as `cursor`: the last book's id),
  * those whose title or author holds `search` when given. `books` is every loaded page, flattened;
  * `utils.books.list.invalidate()` refreshes it too. While a new search loads, the last one's books
- * stay on screen; another library's never do.
+ * stay on screen.
  */
 export function useBookPages({ search, ...input }: { libraryId: number; available?: boolean; search?: string }) {
   const query = trpc.books.list.useInfiniteQuery(
     { ...input, ...(search ? { search } : {}), limit: BOOKS_PAGE_DEFAULT },
     {
       getNextPageParam: nextAfterLast(BOOKS_PAGE_DEFAULT, (book) => book.id),
-      placeholderData: (previous, previousQuery) => (listInputOf(previousQuery)?.libraryId === input.libraryId ? previous : undefined),
+      // The dashboards are keyed by library, so the last answer this list had is always this library's.
+      placeholderData: (previous) => previous,
     },
   );
   const books = useMemo(() => query.data?.pages.flat(), [query.data]);

@@ -92,6 +92,12 @@ export interface BookFilter {
 const SEARCH_TEXT = `(b.title || E'\\x1f' || b.author)`;
 const SEARCH_SEPARATOR = '\u001f';
 
+/**
+ * Title order, as the lists page through it: the book `b` comes after the book whose id is bound.
+ * Titles never change, so that book's place holds even if it has left the list since (rented, say).
+ */
+export const AFTER_BOOK_IN_TITLE_ORDER = '(lower(b.title), b.id) > (select lower(a.title), a.id from books a where a.id = ?)';
+
 export async function listBooks(em: EntityManager, filter: BookFilter): Promise<Book[]> {
   const where = ['b.library_id = ?'];
   const params: unknown[] = [filter.libraryId];
@@ -117,8 +123,7 @@ export async function listBooks(em: EntityManager, filter: BookFilter): Promise<
     }
   }
   if (filter.after !== undefined) {
-    // Titles never change, so the book's place holds even if it has left the list (rented out, say).
-    where.push('(lower(b.title), b.id) > (select lower(a.title), a.id from books a where a.id = ?)');
+    where.push(AFTER_BOOK_IN_TITLE_ORDER);
     params.push(filter.after);
   }
   params.push(filter.limit ?? BOOKS_PAGE_DEFAULT);

@@ -12,6 +12,7 @@ import {
   type RentalsPerDay,
 } from '../../shared/schemas';
 import { query, toDate } from '../db/sql';
+import { AFTER_BOOK_IN_TITLE_ORDER } from './books';
 
 /** A library, a period of the last `days` days (today included) and the time zone its days are counted in. */
 export interface Period {
@@ -149,7 +150,7 @@ export async function neverRentedBooks(em: EntityManager, page: { libraryId: num
   const where = ['b.library_id = ?', 'not b.ever_rented'];
   const params: unknown[] = [page.libraryId];
   if (page.after !== undefined) {
-    where.push('(lower(b.title), b.id) > (select lower(a.title), a.id from books a where a.id = ?)');
+    where.push(AFTER_BOOK_IN_TITLE_ORDER);
     params.push(page.after);
   }
   params.push(page.limit ?? NEVER_RENTED_PAGE_DEFAULT);

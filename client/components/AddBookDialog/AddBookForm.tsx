@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/co
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
-import { hasIsbnLength } from '../../../shared/isbn';
+import { hasIsbnLength, normalizeIsbn } from '../../../shared/isbn';
 import { addBookInput, type Book, type BookLookupResult } from '../../../shared/schemas';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { copiesText } from '../../lib/copies-text';
@@ -98,6 +98,6 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
  */
 function useHeldCopy(libraryId: number, isbn: string): Book | undefined {
   const valid = hasIsbnLength(isbn);
-  const query = trpc.books.list.useQuery({ libraryId, isbn: isbn.trim(), limit: 1 }, { enabled: valid, staleTime: 0, refetchOnMount: true });
+  const query = trpc.books.list.useQuery({ libraryId, isbn: normalizeIsbn(isbn), limit: 1 }, { enabled: valid, staleTime: 0, refetchOnMount: true });
   return valid ? query.data?.[0] : undefined;
 }
