@@ -1,15 +1,14 @@
 // The floor: bare Fastify routes on `pg` running the same SQL as the session check
-// (server/services/sessions.ts) and the book search (server/services/books.ts listBooks, its default
-// page, BOOKS_PAGE_DEFAULT), which, like the app's, checks the session first.
+// (server/services/sessions.ts) and the book search (server/services/books.ts bookListStatement, its
+// default page), which, like the app's, checks the session first.
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { BOOKS_PAGE_DEFAULT } from '../../shared/schemas';
+import { numbered } from '../../server/db/sql';
+import { bookListStatement } from '../../server/services/books';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const app = Fastify({ logger: false });
-
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The session check: the signed-in user, or null. */
 async function sessionUser(cookie: string | undefined) {
@@ -30,12 +29,9 @@ async function sessionUser(cookie: string | undefined) {
 // A search is for signed-in users: the floor checks the session too, then runs the search's SQL.
 app.get<{ Querystring: { libraryId: string; search: string } }>('/bare/books', async (req, reply) => {
   if (!(await sessionUser(req.headers.cookie))) return reply.status(401).send({ error: 'Not signed in.' });
-  const pattern = containsPattern(req.query.search);
-  const { rows } = await pool.query(
-    `select b.* from books b where b.library_id = $1 and (b.title || E'\\x1f' || b.author) ilike $2
-      order by lower(b.title), b.id limit $3`,
-    [Number(req.query.libraryId), pattern, BOOKS_PAGE_DEFAULT],
-  );
+  // The app's statement for this search, prepared when the app prepares it.
+  const { sql, params, prepared } = bookListStatement({ libraryId: Number(req.query.libraryId), search: req.query.search });
+  const { rows } = await pool.query({ ...(prepared && { name: 'search' }), text: numbered(sql), values: params });
   return rows;
 });
 

@@ -8,6 +8,8 @@ import pg from 'pg';
 import superjson from 'superjson';
 import { ensureBuild } from '../ensure-build.mjs';
 import { freePort } from '../../server/db/embedded';
+import { numbered } from '../../server/db/sql';
+import { bookListStatement } from '../../server/services/books';
 import { BOOKS_PAGE_DEFAULT, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { cpuMeter, type Meter } from './cpu';
 import { createBenchDatabase } from './database';
@@ -194,14 +196,15 @@ async function main() {
         where b.available_count <> b.quantity - coalesce(r.active, 0)`,
     );
 
-    const pattern = (t: string) => `%${t}%`;
-    // As server/services/books.ts listBooks sends it for a text without U+001F, as both terms are.
-    const SEARCH_SQL = `select b.* from books b where b.library_id = $1 and (b.title || E'\\x1f' || b.author) ilike $2
-                         order by lower(b.title), b.id limit $3`;
+    // As server/services/books.ts listBooks sends a search.
+    const searchQuery = (search: string) => {
+      const { sql, params } = bookListStatement({ libraryId: LIBRARY, search });
+      return { sql: numbered(sql), params };
+    };
     if (wanted('explain')) log('EXPLAIN ANALYZE');
     const explain = !wanted('explain') ? [] : await explainAll(db.url, [
-      { name: 'search by fragment', sql: SEARCH_SQL, params: [LIBRARY, pattern(FRAGMENT), BOOKS_PAGE_DEFAULT] },
-      { name: 'search by word', sql: SEARCH_SQL, params: [LIBRARY, pattern(WORD), BOOKS_PAGE_DEFAULT] },
+      { name: 'search by fragment', ...searchQuery(FRAGMENT) },
+      { name: 'search by word', ...searchQuery(WORD) },
       { name: 'library book list', sql: `select b.* from books b where b.library_id = $1 order by lower(b.title), b.id limit $2`, params: [LIBRARY, BOOKS_PAGE_DEFAULT] },
       {
         name: 'rentals list (active, first page)',

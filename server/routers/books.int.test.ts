@@ -86,6 +86,47 @@ describe('list books', () => {
     expect((await list(reader, `libraryId=${lib}&available=true`)).map((b) => b.id)).toEqual([percent.id, under.id, gatsby.id]);
   });
 
+  it("searches only the library's own books, by a text of any length", async () => {
+    const { id: lib } = await newLibrary(t);
+    const { id: other } = await newLibrary(t);
+    const ours = await newBook(t, { libraryId: lib, title: 'Kindred Spirits', author: 'Octavia Walsh' });
+    await newBook(t, { libraryId: other, title: 'Kindred Spirits', author: 'Octavia Walsh' });
+    for (const search of ['K', 'Ki', 'Kin', 'kindred spirits', 'walsh']) {
+      expect((await list(reader, `libraryId=${lib}&search=${encodeURIComponent(search)}`)).map((b) => b.id)).toEqual([ours.id]);
+    }
+  });
+
+  it('finds a search only where the text holds it whole, in any case, counting characters not bytes', async () => {
+    const { id: lib } = await newLibrary(t);
+    // Holds every three-letter window of 'abcd' ('abc' and 'bcd') but not 'abcd' itself.
+    await newBook(t, { libraryId: lib, title: 'abcX bcd', author: 'Nobody' });
+    const ebene = await newBook(t, { libraryId: lib, title: 'Ébène et Ivoire', author: 'Zoë Ñúñez' });
+    expect(await list(reader, `libraryId=${lib}&search=abcd`)).toEqual([]);
+    for (const search of ['ÉBÈ', 'ébène', 'Ñú', 'zoë ñ', 'ÑÚÑEZ']) {
+      expect((await list(reader, `libraryId=${lib}&search=${encodeURIComponent(search)}`)).map((b) => b.id)).toEqual([ebene.id]);
+    }
+  });
+
+  it('pages through a search, and through the available books that match it', async () => {
+    const { id: lib } = await newLibrary(t);
+    const matching: number[] = [];
+    for (const n of [1, 2, 3, 4, 5]) matching.push((await newBook(t, { libraryId: lib, title: `Harbour Tale ${n}`, author: 'Mara Quinn' })).id);
+    await newBook(t, { libraryId: lib, title: 'Unrelated', author: 'Someone' });
+    await newRental(t, { bookId: matching[1]!, customerId: (await newUser(t)).id });
+
+    const pages = async (filters: string) => {
+      const seen: number[] = [];
+      for (let cursor = ''; ; ) {
+        const page = await list(reader, `libraryId=${lib}&search=harbour&limit=2${filters}${cursor}`);
+        seen.push(...page.map((b) => b.id));
+        if (page.length < 2) return seen;
+        cursor = `&cursor=${page.at(-1)!.id}`;
+      }
+    };
+    expect(await pages('')).toEqual(matching);
+    expect(await pages('&available=true')).toEqual(matching.filter((id) => id !== matching[1]));
+  });
+
   it('finds the copy of one ISBN, in either form, and refuses a text that is not an ISBN', async () => {
     const { id: lib } = await newLibrary(t);
     const isbn = newIsbn13();

@@ -10,10 +10,10 @@ export const BookEntity = defineEntity({
     { properties: ['isbn13'], name: 'books_isbn13_index' },
     // listBooks (services/books.ts): a page of a library's books in lower(title), id order.
     { name: 'books_library_title_order', expression: `create index "books_library_title_order" on "books" ("library_id", lower("title"), "id")` },
-    // listBooks search: ilike on title and author joined by a unit separator, within one library (btree_gin).
+    // listBooks search: the three-character windows of title and author, under the library (Migration20261124000000).
     {
-      name: 'books_library_search_trgm',
-      expression: `create index "books_library_search_trgm" on "books" using gin ("library_id", ("title" || E'\\x1f' || "author") gin_trgm_ops)`,
+      name: 'books_library_trigrams',
+      expression: `create index "books_library_trigrams" on "books" using gin (library_trigrams("library_id", "title" || E'\\x1f' || "author"))`,
     },
     // Collection insight (services/insights.ts): the never-rented count and first titles.
     {

@@ -4,6 +4,7 @@ import { Migration20261122010000_rentals_covering_index } from './Migration20261
 import { Migration20261122030000_insights_collection } from './Migration20261122030000_insights_collection';
 import { Migration20261122040000_books_search_index } from './Migration20261122040000_books_search_index';
 import { Migration20261122050000_books_title_order_index } from './Migration20261122050000_books_title_order_index';
+import { Migration20261124000000_books_library_trigrams } from './Migration20261124000000_books_library_trigrams';
 
 /** Every migration, in order. Listed here (not globbed) so the bundled server carries them. */
 export const migrationsList = [
@@ -13,4 +14,5 @@ export const migrationsList = [
   { name: 'Migration20261122030000_insights_collection', class: Migration20261122030000_insights_collection },
   { name: 'Migration20261122040000_books_search_index', class: Migration20261122040000_books_search_index },
   { name: 'Migration20261122050000_books_title_order_index', class: Migration20261122050000_books_title_order_index },
+  { name: 'Migration20261124000000_books_library_trigrams', class: Migration20261124000000_books_library_trigrams },
 ];
