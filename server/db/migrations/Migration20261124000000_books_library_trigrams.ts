@@ -5,7 +5,8 @@ import { Migration } from '@mikro-orm/migrations';
  * author, each written under the book's library ('12:gat'): a search reads only its library's
  * entries, and each of them is as long as the library's books that hold that window. The trigram
  * index it replaces held the windows of every library under one entry, plus the library as an entry
- * of its own, and the two were intersected on each search: three to four times the database time.
+ * of its own, and intersected the two on each search (at 100,000 books in 10 libraries, a word search
+ * took 0.76 ms of database time against 0.20 now, a three-letter fragment 0.68 against 0.42).
  * A text shorter than a window has none (null): it matches nothing rather than everything.
  */
 export class Migration20261124000000_books_library_trigrams extends Migration {
