@@ -59,7 +59,8 @@ export interface QueryOptions {
    * Keep the statement prepared on each connection: PostgreSQL parses it once per connection and,
    * after a few runs, reuses a generic plan, which costs less than parsing and planning each time
    * (measured: a quarter of the time per session check). Only for statements whose best plan does not
-   * depend on the values: not for searches, whose plan depends on the pattern.
+   * depend on the values: not for a search by a text shorter than a window (services/books.ts), whose
+   * plan depends on the pattern.
    */
   prepared?: boolean;
 }
