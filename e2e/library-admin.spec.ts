@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
+import { demo, logIn, pickLibrary, register, textLines, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -126,9 +126,17 @@ test('a librarian pages through more rentals than fit on one page', async ({ pag
   await page.getByRole('tab', { name: 'View Rentals' }).click();
   const cards = page.getByRole('article', { name: 'Much Borrowed' });
   await expect(cards).toHaveCount(50);
-  await page.getByRole('button', { name: 'Load more rentals' }).click();
+  // By keyboard: the last page loaded, the focus stays at the end of the list rather than falling to the page.
+  await page.getByRole('button', { name: 'Load more rentals' }).focus();
+  await page.keyboard.press('Enter');
   await expect(cards).toHaveCount(51);
   await expect(page.getByRole('button', { name: 'Load more rentals' })).toHaveCount(0);
+  await expect(page.getByText('All rentals loaded.')).toBeFocused();
+
+  // A borrower's email wraps only before its '@' or a dot, never mid-word.
+  const emailLines = await textLines(cards.first().getByText(/^borrower\./));
+  expect(emailLines.length).toBeGreaterThan(1);
+  for (const line of emailLines.slice(1)) expect(line).toMatch(/^[@.]/);
 
   // Returning one refreshes every loaded page.
   await cards.first().getByRole('button', { name: 'Mark as Returned' }).click();

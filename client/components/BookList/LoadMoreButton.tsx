@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { busyProps } from '../../lib/busy';
 
 interface LoadMoreButtonProps {
@@ -9,12 +10,44 @@ interface LoadMoreButtonProps {
   items?: string;
 }
 
-/** Fetches the next page of a paged list; shown only while there is one. While it loads, it keeps focus. */
+/**
+ * Fetches the next page of a paged list; shown only while there is one. While it loads, it keeps focus.
+ * When the page it loaded is the last, a note takes its place and the focus, so a keyboard user is not
+ * dropped to the top of the page.
+ */
 export function LoadMoreButton({ hasNextPage, loading, onLoad, items = 'books' }: LoadMoreButtonProps) {
-  if (!hasNextPage) return null;
+  const button = useRef<HTMLButtonElement>(null);
+  const note = useRef<HTMLParagraphElement>(null);
+  /** Whether the button held the focus when it last asked for a page. */
+  const askedWithFocus = useRef(false);
+  const [reachedEnd, setReachedEnd] = useState(false);
+
+  useEffect(() => {
+    if (hasNextPage) setReachedEnd(false);
+    else if (!loading && askedWithFocus.current) {
+      askedWithFocus.current = false;
+      setReachedEnd(true);
+    }
+  }, [hasNextPage, loading]);
+  useEffect(() => {
+    if (reachedEnd) note.current?.focus();
+  }, [reachedEnd]);
+
+  if (!hasNextPage) {
+    return reachedEnd ? (
+      <Text ref={note} tabIndex={-1} ta="center" size="sm" c="dimmed">
+        {`All ${items} loaded.`}
+      </Text>
+    ) : null;
+  }
+  const load = () => {
+    if (loading) return;
+    askedWithFocus.current = document.activeElement === button.current;
+    onLoad();
+  };
   return (
     <Group justify="center">
-      <Button variant="default" {...busyProps(loading)} onClick={() => loading || onLoad()}>
+      <Button ref={button} variant="default" {...busyProps(loading)} onClick={load}>
         {loading ? 'Loading...' : `Load more ${items}`}
       </Button>
     </Group>
