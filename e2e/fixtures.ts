@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now()}.${++counter}@example.test`;
@@ -35,3 +35,27 @@ export async function pickLibrary(page: Page, name: string) {
 
 /** Matches one tRPC procedure's requests, batched with others or not. */
 export const trpcCall = (procedure: string) => new RegExp(`/trpc/[^?]*\\b${procedure.replace('.', '\\.')}\\b`);
+
+/** The lines a wrapped element's text falls on, as the reader sees them. */
+export function textLines(element: Locator) {
+  return element.evaluate((node) => {
+    const lines: string[] = [];
+    let lineTop = Number.NEGATIVE_INFINITY;
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const chars = text.textContent ?? '';
+      for (let i = 0; i < chars.length; i++) {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        const { top } = range.getBoundingClientRect();
+        if (top > lineTop + 2) {
+          lines.push('');
+          lineTop = top;
+        }
+        lines[lines.length - 1] += chars[i];
+      }
+    }
+    return lines;
+  });
+}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary } from './fixtures';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, logIn, pickLibrary, textLines } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -61,30 +61,6 @@ test('a new library shows empty states, not errors', async ({ page }) => {
   await expect(page.getByRole('radio', { name: '90 days' })).toBeChecked();
   await expect(page.getByText('No rentals in this period yet.')).toBeVisible();
 });
-
-/** The lines a wrapped element's text falls on, as the reader sees them. */
-function textLines(element: Locator) {
-  return element.evaluate((node) => {
-    const lines: string[] = [];
-    let lineTop = Number.NEGATIVE_INFINITY;
-    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-      const chars = text.textContent ?? '';
-      for (let i = 0; i < chars.length; i++) {
-        const range = document.createRange();
-        range.setStart(text, i);
-        range.setEnd(text, i + 1);
-        const { top } = range.getBoundingClientRect();
-        if (top > lineTop + 2) {
-          lines.push('');
-          lineTop = top;
-        }
-        lines[lines.length - 1] += chars[i];
-      }
-    }
-    return lines;
-  });
-}
 
 test('on a phone, a long rental shows the member’s email whole, wrapped only before its @ or a dot', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

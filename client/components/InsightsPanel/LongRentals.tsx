@@ -1,23 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { formatDate } from '../../lib/dates';
-
-/** Lets a text wrap before each dot, and nowhere else. */
-const breakBeforeDots = (text: string) => text.split(/(?=\.)/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
-
-/**
- * An email for a phone's narrow column: it wraps before its '@' first, as the domain holds
- * together (an inline block) unless it is itself too wide, then before a dot; never mid-word.
- */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  return (
-    <>
-      {breakBeforeDots(email.slice(0, at))}
-      <wbr />
-      <span style={{ display: 'inline-block' }}>{breakBeforeDots(email.slice(at))}</span>
-    </>
-  );
-}
+import { BreakableEmail } from '../BreakableEmail';
 
 type LongRental = { rentalId: number; bookTitle: string; customerName: string; customerEmail: string; rentedAt: Date; daysOut: number };
 

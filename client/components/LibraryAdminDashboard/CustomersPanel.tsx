@@ -4,6 +4,7 @@ import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
+import { BreakableEmail } from '../BreakableEmail';
 import { ErrorAlert, ListSkeleton } from '../DataState';
 import { SearchField } from '../SearchField';
 
@@ -44,8 +45,8 @@ function CustomerCard({ customer }: { customer: Customer }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={customer.displayName}>
       <Text fw={600}>{customer.displayName}</Text>
-      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {customer.email}
+      <Text size="sm" c="dimmed">
+        <BreakableEmail email={customer.email} />
       </Text>
       <Text size="xs" c="dimmed" mt={6}>
         Joined: {formatDate(customer.createdAt)}

@@ -9,6 +9,7 @@ import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { nextAfterLast } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { BookCover, coverUrl, LoadMoreButton } from '../BookList';
+import { BreakableEmail } from '../BreakableEmail';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 
 /**
@@ -66,8 +67,8 @@ function RentalCard({ rental }: { rental: Rental }) {
           </Text>
           <Text size="sm">
             Rented by: {rental.userDisplayName}
-            <Text span size="xs" c="dimmed" display="block" style={{ overflowWrap: 'anywhere' }}>
-              {rental.userEmail}
+            <Text span size="xs" c="dimmed" display="block">
+              <BreakableEmail email={rental.userEmail} />
             </Text>
           </Text>
           <Text size="xs" c="dimmed">
