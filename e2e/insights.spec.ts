@@ -90,6 +90,9 @@ test('the never-rented card lists every never-rented book on request, a page at 
   const summary = await card.getByText(/^\d+ of \d+ books have never been rented$/).textContent();
   const neverRented = Number(summary?.match(/^\d+/)?.[0]);
   expect(neverRented).toBeGreaterThan(5);
+  // The card beside it, on a desktop screen, keeps its own height however long this list grows.
+  const beside = page.getByRole('region', { name: 'Out for more than 30 days' });
+  const besideHeight = (await beside.boundingBox())!.height;
 
   const toggle = card.getByRole('button', { name: `Show all ${neverRented}` });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -102,6 +105,8 @@ test('the never-rented card lists every never-rented book on request, a page at 
   await expect(list.getByRole('button', { name: 'Load more books' })).toHaveCount(0);
   await expect(list.getByRole('listitem')).toHaveCount(neverRented);
   await expect(list.getByRole('listitem').first()).toContainText(/\d+ cop(y|ies)$/);
+  expect((await card.boundingBox())!.height).toBeGreaterThan(besideHeight * 2);
+  expect((await beside.boundingBox())!.height).toBe(besideHeight);
 
   await fewer.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -79,6 +79,9 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
         <InsightSection title="Members per week" query={perWeek} isEmpty={(d) => d.weeks.every((w) => !w.activeMembers && !w.newMembers)} empty="No member activity in this period yet.">
           {(d) => <MembersChart weeks={d.weeks} periodText={periodText} />}
         </InsightSection>
+      </SimpleGrid>
+      {/* Lists grow (the never-rented one to every book): a card is as tall as its own list, not its neighbour's. */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <InsightSection title="Out for more than 30 days" query={longRentals} isEmpty={(d) => d.total === 0} empty="No rentals older than 30 days." height={120}>
           {(d) => <LongRentals total={d.total} rentals={d.rentals} />}
         </InsightSection>
