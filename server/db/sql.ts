@@ -18,8 +18,8 @@ export async function query<T extends object = Record<string, any>>(
 ): Promise<T[]> {
   const transaction = em.getTransactionContext<Knex.Transaction>();
   if (transaction) {
-    const raw = transaction.raw(sql, params as Knex.RawBinding[]);
-    const result: { rows: T[] } = await (options.prepared ? raw.options({ name: prepared(sql).name }) : raw);
+    const raw = transaction.raw(sql, params as Knex.RawBinding[]).options({ ...(options.prepared && { name: prepared(sql).name }), rowMode: options.rowMode });
+    const result: { rows: T[] } = await raw;
     return result.rows;
   }
   if (params.includes(undefined)) throw new Error('query(): a bind parameter is undefined');
@@ -27,14 +27,14 @@ export async function query<T extends object = Record<string, any>>(
   const connection: PgConnection = await client.acquireConnection();
   try {
     const config = options.prepared ? prepared(sql) : { text: numbered(sql) };
-    const result = await connection.query<T>({ ...config, values: params });
+    const result = await connection.query<T>({ ...config, values: params, rowMode: options.rowMode });
     return result.rows;
   } finally {
     client.releaseConnection(connection);
   }
 }
 
-type PgConnection = { query<T>(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: T[] }> };
+type PgConnection = { query<T>(config: { name?: string; text: string; values: unknown[]; rowMode?: 'array' }): Promise<{ rows: T[] }> };
 
 /** `?` placeholders as PostgreSQL's `$1, $2, ...`, as knex writes them (`\\?` stays a literal `?`). */
 export function numbered(sql: string) {
@@ -63,6 +63,11 @@ export interface QueryOptions {
    * plan depends on the pattern.
    */
   prepared?: boolean;
+  /**
+   * Each row as an array of its columns in select-list order (T a tuple type), rather than an object
+   * keyed by column name: cheaper to build for wide rows read by the page (services/books.ts).
+   */
+  rowMode?: 'array';
 }
 
 const statementName = (sql: string) => `s_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;

@@ -152,6 +152,61 @@ describe('list books', () => {
     expect(found).toMatchObject({ averageRating: 4.5, ratingsCount: 2 });
   });
 
+  it('carries every catalogue field a book has, each from its own column, in a list, a status and a change of copies', async () => {
+    const { user, client: librarian } = await signedIn(t, { role: 'library_admin' });
+    const lib = (await newLibrary(t, { staff: [user.id] })).id;
+    const isbn = newIsbn13();
+    const [{ id }] = await t.sql<{ id: number }>(
+      `insert into books (library_id, isbn, isbn13, title, author, quantity, available_count, thumbnail_url, full_image_url,
+         acquisition_date, categories, description, publisher, published_date, page_count, language, format, edition, subtitle,
+         info_link, maturity_rating, preview_link, print_type, ratings_count, ratings_sum, created_at, updated_at)
+       values (?, ?, ?, 'Title', 'Author', 5, 3, 'https://t.example.test/s.jpg', 'https://t.example.test/l.jpg', '2021-02-03',
+         '{Fiction,Classics}', 'Description', 'Publisher', '1961', 321, 'en', 'Paperback', 'Second', 'Subtitle',
+         'https://info.example.test', 'NOT_MATURE', 'https://preview.example.test', 'BOOK', 4, 14,
+         '2020-01-02T03:04:05.678Z', '2022-06-07T08:09:10.111Z')
+       returning id`,
+      [lib, isbn, isbn],
+    );
+    const expected = {
+      id,
+      title: 'Title',
+      author: 'Author',
+      isbn,
+      available: true,
+      quantity: 5,
+      availableCount: 3,
+      thumbnailUrl: 'https://t.example.test/s.jpg',
+      fullImageUrl: 'https://t.example.test/l.jpg',
+      acquisitionDate: new Date('2021-02-03T00:00:00Z'),
+      libraryId: lib,
+      createdAt: new Date('2020-01-02T03:04:05.678Z'),
+      updatedAt: new Date('2022-06-07T08:09:10.111Z'),
+      averageRating: 3.5,
+      ratingsCount: 4,
+      categories: ['Fiction', 'Classics'],
+      description: 'Description',
+      publisher: 'Publisher',
+      publishedDate: '1961',
+      pageCount: 321,
+      language: 'en',
+      format: 'Paperback',
+      edition: 'Second',
+      subtitle: 'Subtitle',
+      infoLink: 'https://info.example.test',
+      maturityRating: 'NOT_MATURE',
+      previewLink: 'https://preview.example.test',
+      printType: 'BOOK',
+    };
+    expect(await list(reader, `libraryId=${lib}`)).toEqual([expected]);
+    expect(await list(reader, `libraryId=${lib}&search=itl`)).toEqual([expected]);
+
+    const status = await post(librarian, '/_api/book/status', { libraryId: lib, isbn });
+    expect(status.body).toEqual({ isRented: false, book: { id, isbn, title: 'Title' } });
+    const changed = await post(librarian, '/_api/book/quantity', { libraryId: lib, bookId: id, quantity: 6 });
+    expect(changed.body).toEqual({ ...expected, quantity: 6, availableCount: 4, updatedAt: changed.body.updatedAt });
+    expect(changed.body.updatedAt.getTime()).toBeGreaterThan(expected.updatedAt.getTime());
+  });
+
   describe('paging', () => {
     let lib: number;
     let all: number[];
