@@ -47,17 +47,31 @@ type AccessRow = UserRow & {
 const IN_LIBRARY = `l.id as library_id, l.name as library_name,
   exists (select 1 from library_staff ls where ls.library_id = l.id and ls.user_id = u.id) as is_staff`;
 
-/** The select list and joins of each scope; each join takes one parameter, before the session's. */
-function scopeSql(scope?: AccessScope) {
-  if (!scope) return { columns: 'null::int as library_id, null::text as library_name, false as is_staff, null::int as rental_id, null::int as rental_customer_id', joins: '', params: [] };
-  if ('libraryId' in scope) {
-    return { columns: `${IN_LIBRARY}, null::int as rental_id, null::int as rental_customer_id`, joins: 'left join libraries l on l.id = ?', params: [scope.libraryId] };
-  }
-  return {
-    columns: `${IN_LIBRARY}, r.id as rental_id, r.customer_id as rental_customer_id`,
-    joins: 'left join rentals r on r.id = ? left join libraries l on l.id = r.library_id',
-    params: [scope.rentalId],
-  };
+/** The session read with a scope's select list and joins; each join takes one value, before the session's. */
+const sessionRead = (columns: string, joins: string) =>
+  `select s.id as session_id, s.last_seen_at, ${userColumns('u')}, ${columns}
+     from sessions s join users u on u.id = s.user_id ${joins}
+    where s.token_hash = ? and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => ?)`;
+
+/** Built once per kind of scope: the text is the prepared statement's key, looked up on every call. */
+const SESSION_READS = {
+  none: sessionRead('null::int as library_id, null::text as library_name, false as is_staff, null::int as rental_id, null::int as rental_customer_id', ''),
+  library: sessionRead(`${IN_LIBRARY}, null::int as rental_id, null::int as rental_customer_id`, 'left join libraries l on l.id = ?'),
+  rental: sessionRead(
+    `${IN_LIBRARY}, r.id as rental_id, r.customer_id as rental_customer_id`,
+    'left join rentals r on r.id = ? left join libraries l on l.id = r.library_id',
+  ),
+};
+
+/**
+ * The statement that reads a session's access for a scope (`?` placeholders): what findSessionAccess
+ * sends, and what the benchmark's floor sends as the same SQL.
+ */
+export function sessionAccessStatement(token: string, idleDays: number, scope?: AccessScope): { sql: string; params: unknown[] } {
+  const session = [hashToken(token), idleDays];
+  if (!scope) return { sql: SESSION_READS.none, params: session };
+  if ('libraryId' in scope) return { sql: SESSION_READS.library, params: [scope.libraryId, ...session] };
+  return { sql: SESSION_READS.rental, params: [scope.rentalId, ...session] };
 }
 
 /**
@@ -66,15 +80,8 @@ function scopeSql(scope?: AccessScope) {
  * session read.
  */
 export async function findSessionAccess(em: EntityManager, token: string, config: Config, scope?: AccessScope): Promise<SessionAccess> {
-  const { columns, joins, params } = scopeSql(scope);
-  const [row] = await query<AccessRow>(
-    em,
-    `select s.id as session_id, s.last_seen_at, ${userColumns('u')}, ${columns}
-       from sessions s join users u on u.id = s.user_id ${joins}
-      where s.token_hash = ? and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => ?)`,
-    [...params, hashToken(token), config.sessionIdleDays],
-    { prepared: true },
-  );
+  const { sql, params } = sessionAccessStatement(token, config.sessionIdleDays, scope);
+  const [row] = await query<AccessRow>(em, sql, params, { prepared: true });
   if (!row) return { user: null, library: null, isStaff: false, rental: null };
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     await query(em, `update sessions set last_seen_at = now() where id = ?`, [row.session_id], { prepared: true });
