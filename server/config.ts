@@ -40,6 +40,9 @@ export function loadEnvFile(path = '.env') {
 /** A setting that cannot be used as given; the message names each one and what it should be. */
 export class ConfigError extends Error {}
 
+/** Days a session lasts unused, unless SESSION_IDLE_DAYS says otherwise. */
+export const DEFAULT_SESSION_IDLE_DAYS = 14;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
@@ -98,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     secureCookies: flag('SECURE_COOKIES', publicOrigin?.startsWith('https://') ?? false),
     trustProxy: flag('TRUST_PROXY', false),
-    sessionIdleDays: int('SESSION_IDLE_DAYS', 14, 1, 3650),
+    sessionIdleDays: int('SESSION_IDLE_DAYS', DEFAULT_SESSION_IDLE_DAYS, 1, 3650),
     sessionAbsoluteDays: int('SESSION_ABSOLUTE_DAYS', 60, 1, 3650),
     logLevel,
     logUnbuffered: flag('LOG_UNBUFFERED', false),

@@ -1,37 +1,38 @@
-// The floor: bare Fastify routes on `pg` running the same SQL as the session check
-// (server/services/sessions.ts) and the book search (server/services/books.ts bookListStatement, its
-// default page), which, like the app's, checks the session first.
-import { createHash } from 'node:crypto';
+// The floor: bare Fastify routes on `pg` running the same SQL as the app's session check and book search:
+// the session read of server/services/sessions.ts (sessionAccessStatement; a search's with its library)
+// and the search of server/services/books.ts (bookListStatement, its default page).
 import Fastify from 'fastify';
 import pg from 'pg';
+import { DEFAULT_SESSION_IDLE_DAYS } from '../../server/config';
 import { numbered } from '../../server/db/sql';
 import { bookListStatement } from '../../server/services/books';
+import { sessionAccessStatement } from '../../server/services/sessions';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+
+/** Each statement's `$n` text, numbered once as the app's query() does (server/db/sql.ts). */
+const texts = new Map<string, string>();
+const text = (sql: string) => texts.get(sql) ?? texts.set(sql, numbered(sql)).get(sql)!;
 const app = Fastify({ logger: false });
 
-/** The session check: the signed-in user, or null. */
-async function sessionUser(cookie: string | undefined) {
+/** The session read the app sends for the call: the session check's, or a library call's (server/services/sessions.ts). */
+async function sessionUser(cookie: string | undefined, scope?: { libraryId: number }) {
   const token = /(?:^|;\s*)scroll_session=([^;]+)/.exec(cookie ?? '')?.[1];
   if (!token) return null;
-  const hash = createHash('sha256').update(decodeURIComponent(token)).digest('hex');
-  // Prepared, as the app prepares its session read (server/db/sql.ts).
-  const { rows } = await pool.query({
-    name: 'session',
-    text: `select s.id as session_id, s.last_seen_at, u.id, u.email, u.display_name, u.avatar_url, u.phone_number, u.role, u.created_at
-             from sessions s join users u on u.id = s.user_id
-            where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => $2)`,
-    values: [hash, 14],
-  });
+  const { sql, params } = sessionAccessStatement(decodeURIComponent(token), DEFAULT_SESSION_IDLE_DAYS, scope);
+  // Prepared, as the app prepares its session reads (server/db/sql.ts).
+  const { rows } = await pool.query({ name: scope ? 'library session' : 'session', text: text(sql), values: params });
   return rows[0] ?? null;
 }
 
-// A search is for signed-in users: the floor checks the session too, then runs the search's SQL.
+// A search is for signed-in users: the floor reads the session with the library, as the app's search
+// does (its staff check comes with it), then runs the search's SQL.
 app.get<{ Querystring: { libraryId: string; search: string } }>('/bare/books', async (req, reply) => {
-  if (!(await sessionUser(req.headers.cookie))) return reply.status(401).send({ error: 'Not signed in.' });
+  const libraryId = Number(req.query.libraryId);
+  if (!(await sessionUser(req.headers.cookie, { libraryId }))) return reply.status(401).send({ error: 'Not signed in.' });
   // The app's statement for this search, prepared when the app prepares it.
-  const { sql, params, prepared } = bookListStatement({ libraryId: Number(req.query.libraryId), search: req.query.search });
-  const { rows } = await pool.query({ ...(prepared && { name: 'search' }), text: numbered(sql), values: params });
+  const { sql, params, prepared } = bookListStatement({ libraryId, search: req.query.search });
+  const { rows } = await pool.query({ ...(prepared && { name: 'search' }), text: text(sql), values: params });
   return rows;
 });
 

@@ -8,8 +8,10 @@ import pg from 'pg';
 import superjson from 'superjson';
 import { ensureBuild } from '../ensure-build.mjs';
 import { freePort } from '../../server/db/embedded';
+import { DEFAULT_SESSION_IDLE_DAYS } from '../../server/config';
 import { numbered } from '../../server/db/sql';
 import { bookListStatement } from '../../server/services/books';
+import { type AccessScope, sessionAccessStatement } from '../../server/services/sessions';
 import { BOOKS_PAGE_DEFAULT, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { cpuMeter, type Meter } from './cpu';
 import { createBenchDatabase } from './database';
@@ -201,6 +203,11 @@ async function main() {
       const { sql, params } = bookListStatement({ libraryId: LIBRARY, search });
       return { sql: numbered(sql), params };
     };
+    // As server/services/sessions.ts findSessionAccess reads a session.
+    const sessionRead = (token: string, scope?: AccessScope) => {
+      const { sql, params } = sessionAccessStatement(token, DEFAULT_SESSION_IDLE_DAYS, scope);
+      return { sql: numbered(sql), params };
+    };
     if (wanted('explain')) log('EXPLAIN ANALYZE');
     const explain = !wanted('explain') ? [] : await explainAll(db.url, [
       { name: 'search by fragment', ...searchQuery(FRAGMENT) },
@@ -212,13 +219,8 @@ async function main() {
                where r.library_id = $1 and r.returned_at is null order by r.rented_at desc, r.id desc limit $2`,
         params: [LIBRARY, RENTALS_PAGE_DEFAULT],
       },
-      {
-        name: 'session check',
-        sql: `select s.id as session_id, s.last_seen_at, u.id, u.email, u.display_name, u.avatar_url, u.phone_number, u.role, u.created_at
-                from sessions s join users u on u.id = s.user_id
-               where s.token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex') and s.expires_at > now() and s.last_seen_at > now() - make_interval(days => 14)`,
-        params: [customerToken(FIRST_CUSTOMER_ID)],
-      },
+      { name: 'session check', ...sessionRead(customerToken(FIRST_CUSTOMER_ID)) },
+      { name: "session read of a library's call (the searches')", ...sessionRead(staffToken(LIBRARY), { libraryId: LIBRARY }) },
       { name: 'rent: take a copy', sql: `update books set available_count = available_count - 1 where id = $1 and available_count > 0 returning id`, params: [1], write: true },
       ...(await insightStatements(db.url, LIBRARY, 365)),
     ]);
