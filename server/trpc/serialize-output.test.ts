@@ -84,6 +84,16 @@ describe('serializeOutput', () => {
     expect(serializeOutput({ books: [] })).toStrictEqual({ json: { books: [] } });
   });
 
+  it('names the same paths on every call, whichever shape named a place first', () => {
+    // Paths are kept between calls (PathNode): an array's index and a record's key name the same place.
+    const shapes = [
+      [{ at: new Date(1), 'a.b': { 'c\\d': new Date(2) } }],
+      { 0: { at: new Date(3), 'a.b': { 'c\\d': undefined } } },
+      [{ at: undefined, 'a.b': { 'c\\d': new Date(4) } }, { at: new Date(5) }],
+    ];
+    for (let round = 0; round < 2; round++) for (const value of shapes) expectSameAsSuperjson(value);
+  });
+
   it('handles a top-level Date, undefined, null and primitives as superjson does', () => {
     for (const value of [new Date(0), new Date(NaN), undefined, null, 'text', 0, 12.5, true, false, [], {}]) {
       expectSameAsSuperjson(value);
