@@ -50,8 +50,8 @@ export async function createContext(deps: ContextDeps, req: FastifyRequest, repl
   };
   let user: Promise<UserRow | null> | undefined;
   return {
-    ...deps,
     em,
+    config: deps.config,
     req,
     reply,
     sessionToken,
