@@ -168,7 +168,6 @@ class OutputWalker {
   }
 }
 
-
 /** A value JSON writes as superjson's walk would leave it: text, a boolean, null or a finite number other than -0. */
 const isJsonAsItIs = (value: unknown) =>
   typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0));
