@@ -4,15 +4,11 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { DEFAULT_SESSION_IDLE_DAYS } from '../../server/config';
-import { numbered } from '../../server/db/sql';
+import { numbered, preparedStatement } from '../../server/db/sql';
 import { bookListStatement } from '../../server/services/books';
 import { sessionAccessStatement } from '../../server/services/sessions';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
-
-/** Each statement's `$n` text, numbered once as the app's query() does (server/db/sql.ts). */
-const texts = new Map<string, string>();
-const text = (sql: string) => texts.get(sql) ?? texts.set(sql, numbered(sql)).get(sql)!;
 const app = Fastify({ logger: false });
 
 /** The session read the app sends for the call: the session check's, or a library call's (server/services/sessions.ts). */
@@ -21,7 +17,7 @@ async function sessionUser(cookie: string | undefined, scope?: { libraryId: numb
   if (!token) return null;
   const { sql, params } = sessionAccessStatement(decodeURIComponent(token), DEFAULT_SESSION_IDLE_DAYS, scope);
   // Prepared, as the app prepares its session reads (server/db/sql.ts).
-  const { rows } = await pool.query({ name: scope ? 'library session' : 'session', text: text(sql), values: params });
+  const { rows } = await pool.query({ ...preparedStatement(sql), values: params });
   return rows[0] ?? null;
 }
 
@@ -32,7 +28,7 @@ app.get<{ Querystring: { libraryId: string; search: string } }>('/bare/books', a
   if (!(await sessionUser(req.headers.cookie, { libraryId }))) return reply.status(401).send({ error: 'Not signed in.' });
   // The app's statement for this search, prepared when the app prepares it.
   const { sql, params, prepared } = bookListStatement({ libraryId, search: req.query.search });
-  const { rows } = await pool.query({ ...(prepared && { name: 'search' }), text: text(sql), values: params });
+  const { rows } = await pool.query({ ...(prepared ? preparedStatement(sql) : { text: numbered(sql) }), values: params });
   return rows;
 });
 
