@@ -108,9 +108,15 @@ export interface BookFilter {
   rentedBy?: number;
 }
 
-/** Title and author joined as the search reads them, by a separator no typed text holds. */
+/**
+ * Title and author joined as the search reads them, by a separator no typed text holds; `search_text`
+ * stores it lower-cased and `sort_title` the lower-cased title, as each row is written
+ * (Migration20261125000000), so a search does not lower-case each book it reads, twice.
+ */
 const SEARCH_TEXT = `(b.title || E'\\x1f' || b.author)`;
 const SEARCH_SEPARATOR = '\u001f';
+/** A book list's order: by title, then id. */
+const TITLE_ORDER = 'b.sort_title, b.id';
 
 /**
  * The books whose search text holds every three-character window of the bound library's search text
@@ -128,7 +134,7 @@ const WINDOW_LENGTH = 3;
  * Title order, as the lists page through it: the book `b` comes after the book whose id is bound.
  * Titles never change, so that book's place holds even if it has left the list since (rented, say).
  */
-export const AFTER_BOOK_IN_TITLE_ORDER = '(lower(b.title), b.id) > (select lower(a.title), a.id from books a where a.id = ?)';
+export const AFTER_BOOK_IN_TITLE_ORDER = `(${TITLE_ORDER}) > (select a.sort_title, a.id from books a where a.id = ?)`;
 
 /**
  * Each list's statement by its conditions, built once (they are a few fixed texts): its text keys the
@@ -153,11 +159,14 @@ export function bookListStatement(filter: BookFilter): { sql: string; params: un
     params.push(filter.rentedBy);
   }
   if (filter.search) {
+    // `ilike` as PostgreSQL runs it: both sides lower-cased, then `like`. A prepared search lower-cases
+    // its pattern once, in a sub-select (`lower(?)` would be run for each book read); one planned for
+    // its pattern keeps it in sight of the planner.
+    const pattern = containsPattern(filter.search);
+    where.push(byWindows ? 'b.search_text like (select lower(?))' : 'b.search_text like lower(?)');
+    params.push(pattern);
     // A match can span title and author only when the text holds their separator; only then are the
     // two also tested apart.
-    const pattern = containsPattern(filter.search);
-    where.push(`${SEARCH_TEXT} ilike ?`);
-    params.push(pattern);
     if (filter.search.includes(SEARCH_SEPARATOR)) {
       where.push('(b.title ilike ? or b.author ilike ?)');
       params.push(pattern, pattern);
@@ -170,7 +179,7 @@ export function bookListStatement(filter: BookFilter): { sql: string; params: un
   params.push(filter.limit ?? BOOKS_PAGE_DEFAULT);
   const conditions = where.join(' and ');
   let sql = listStatements.get(conditions);
-  if (!sql) listStatements.set(conditions, (sql = `select ${BOOK_SELECT} from books b where ${conditions} order by lower(b.title), b.id limit ?`));
+  if (!sql) listStatements.set(conditions, (sql = `select ${BOOK_SELECT} from books b where ${conditions} order by ${TITLE_ORDER} limit ?`));
   return {
     sql,
     params,

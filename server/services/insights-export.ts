@@ -50,7 +50,7 @@ export async function exportCsv(em: EntityManager, p: Period & { libraryName: st
        left join rentals r on r.book_id = b.id and (r.returned_at is null or r.returned_at >= p.starts_at)
        left join users u on u.id = r.customer_id
       where b.library_id = ?
-      order by lower(b.title), b.id, r.rented_at, r.id`,
+      order by b.sort_title, b.id, r.rented_at, r.id`,
     [zone, p.days, zone, p.libraryId],
   );
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());

@@ -61,7 +61,7 @@ export async function popularBooks(em: EntityManager, p: Period): Promise<z.infe
         where r.library_id = ? and r.rented_at >= p.starts_at group by r.book_id
         order by rentals desc fetch first 10 rows with ties)
      select b.id as "bookId", b.title, b.author, t.rentals from top t join books b on b.id = t.book_id
-      order by t.rentals desc, lower(b.title), b.id limit 10`,
+      order by t.rentals desc, b.sort_title, b.id limit 10`,
     [...periodParams(p), p.libraryId],
     { prepared: true },
   );
@@ -127,7 +127,7 @@ export async function collection(em: EntityManager, libraryId: number): Promise<
     `select count(*)::int as books, coalesce(sum(b.quantity), 0)::int as copies,
             coalesce(sum(b.ratings_sum), 0)::int as ratings_sum, coalesce(sum(b.ratings_count), 0)::int as ratings_count,
             (select count(*) from books n where n.library_id = ? and not n.ever_rented)::int as never_rented,
-            array(select n.title from books n where n.library_id = ? and not n.ever_rented order by lower(n.title), n.id limit ${NEVER_RENTED_TITLES}) as titles
+            array(select n.title from books n where n.library_id = ? and not n.ever_rented order by n.sort_title, n.id limit ${NEVER_RENTED_TITLES}) as titles
        from books b where b.library_id = ?`,
     [libraryId, libraryId, libraryId],
     { prepared: true },
@@ -157,7 +157,7 @@ export async function neverRentedBooks(em: EntityManager, page: { libraryId: num
   const rows = await query<Omit<NeverRentedBook, 'createdAt'> & { createdAt: string }>(
     em,
     `select b.id as "bookId", b.title, b.author, b.isbn, b.quantity, b.created_at as "createdAt"
-       from books b where ${where.join(' and ')} order by lower(b.title), b.id limit ?`,
+       from books b where ${where.join(' and ')} order by b.sort_title, b.id limit ?`,
     params,
     { prepared: true },
   );

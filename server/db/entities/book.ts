@@ -8,8 +8,8 @@ export const BookEntity = defineEntity({
   indexes: [
     // The local catalogue's lookup of an ISBN across every library (services/lookup/local-catalogue.ts).
     { properties: ['isbn13'], name: 'books_isbn13_index' },
-    // listBooks (services/books.ts): a page of a library's books in lower(title), id order.
-    { name: 'books_library_title_order', expression: `create index "books_library_title_order" on "books" ("library_id", lower("title"), "id")` },
+    // listBooks (services/books.ts): a page of a library's books in title order.
+    { name: 'books_library_title_order', expression: `create index "books_library_title_order" on "books" ("library_id", "sort_title", "id")` },
     // listBooks search: the three-character windows of title and author, under the library (Migration20261124000000).
     {
       name: 'books_library_trigrams',
@@ -18,7 +18,7 @@ export const BookEntity = defineEntity({
     // Collection insight (services/insights.ts): the never-rented count and first titles.
     {
       name: 'books_library_never_rented',
-      expression: `create index "books_library_never_rented" on "books" ("library_id", lower("title"), "id") where not "ever_rented"`,
+      expression: `create index "books_library_never_rented" on "books" ("library_id", "sort_title", "id") where not "ever_rented"`,
     },
     // Collection insight totals, read by an index-only scan.
     {
@@ -40,6 +40,13 @@ export const BookEntity = defineEntity({
     isbn13: p.text(),
     title: p.text(),
     author: p.text(),
+    /**
+     * Title and author lower-cased, as a search matches them (Migration20261125000000); the separator
+     * written as the character itself, as PostgreSQL gives the expression back.
+     */
+    searchText: p.text().generated(`(lower("title" || '\u001f' || "author")) stored`),
+    /** The title's place in title order, which every book list reads (Migration20261125000000). */
+    sortTitle: p.text().generated(`(lower("title")) stored`),
     quantity: p.integer().default(1),
     availableCount: p.integer().default(1),
     thumbnailUrl: p.text().nullable(),
