@@ -23,6 +23,13 @@ describe('callProcedure', () => {
     expect(await call(echo, { libraryId: 3, isbn: '978' })).toEqual({ libraryId: 3, isbn: '978', library: 'Central', clientIp: '127.0.0.1' });
   });
 
+  it('answers the checked output: a field the output schema does not name never leaves', async () => {
+    const user = publicProcedure
+      .output(syncOutput(z.object({ id: z.number(), email: z.string() })))
+      .query(() => ({ id: 7, email: 'reader@scroll.test', passwordHash: '$argon2id$secret' }));
+    expect(await call(user, undefined)).toEqual({ id: 7, email: 'reader@scroll.test' });
+  });
+
   it('refuses input that fails a check as BAD_REQUEST, before the resolver runs', async () => {
     let ran = false;
     const guarded = publicProcedure.input(z.object({ n: z.number() })).query(() => (ran = true));
