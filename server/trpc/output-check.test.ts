@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type Book, booksResponse } from '../../shared/schemas';
+import { outputCheck } from './output-check';
+import { serializeOutput } from './serialize-output';
+
+/** What a check answers, as the wire would carry it (key order, dates, undefined), or that it threw. */
+function outcome(check: () => unknown): string {
+  try {
+    return JSON.stringify(serializeOutput(check()));
+  } catch (error) {
+    return error instanceof z.ZodError ? `ZodError ${JSON.stringify(error.issues.map((issue) => [issue.code, issue.path]))}` : `threw ${String(error)}`;
+  }
+}
+
+const loan = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  rentedAt: z.date(),
+  tags: z.array(z.string()),
+  status: z.enum(['out', 'back']),
+  kind: z.literal('loan'),
+  note: z.string().nullable().optional(),
+  rating: z.number().nullable(),
+  late: z.boolean(),
+  customer: z.object({ id: z.number().int(), name: z.string() }),
+});
+const loans = z.array(loan);
+
+const aLoan = () => ({
+  id: 7,
+  title: 'Middlemarch',
+  rentedAt: new Date('2026-11-01T10:00:00Z'),
+  tags: ['classic', 'novel'],
+  status: 'out' as const,
+  kind: 'loan' as const,
+  note: 'signed copy',
+  rating: 4.5,
+  late: false,
+  customer: { id: 12, name: 'Ada' },
+});
+
+const ODD_VALUES: unknown[] = [
+  undefined, null, NaN, Infinity, -Infinity, 2 ** 53, 1.5, -0, 0, '', 'out', 'x', true, new Date(Number.NaN), new Date(0),
+  [], ['a'], [1], {}, Object.create(null), { id: 1, name: 'Bo' }, { id: 1, name: 'Bo', extra: 1 }, 'loan', 10n, Symbol('s'),
+];
+
+/** Every way of spoiling one field of a loan: each odd value in its place, the field left out, an extra key beside it. */
+function spoiled(): [string, unknown][] {
+  const cases: [string, unknown][] = [];
+  for (const key of Object.keys(aLoan())) {
+    ODD_VALUES.forEach((odd, i) => cases.push([`${key} = odd value ${i}`, { ...aLoan(), [key]: odd }]));
+    const { [key as keyof ReturnType<typeof aLoan>]: _left, ...without } = aLoan();
+    cases.push([`without ${key}`, without]);
+  }
+  const reversed = Object.fromEntries(Object.entries(aLoan()).reverse());
+  const nullPrototype = Object.assign(Object.create(null) as object, aLoan());
+  class Loan {
+    constructor() {
+      Object.assign(this, aLoan());
+    }
+  }
+  const holed = { ...aLoan(), tags: ['a', , 'b'] };
+  const tagged = { ...aLoan(), tags: Object.assign(['a'], { secret: 'x' }) };
+  const customerWithHash = { ...aLoan(), customer: { id: 12, name: 'Ada', passwordHash: '$argon2id$secret' } };
+  cases.push(
+    ['keys in another order', reversed],
+    ['a null-prototype object', nullPrototype],
+    ['a class instance', new Loan()],
+    ['an array with a hole', holed],
+    ['an array with another key', tagged],
+    ['a nested extra key', customerWithHash],
+    ['an extra key', { ...aLoan(), passwordHash: '$argon2id$secret' }],
+    ['an optional key as undefined', { ...aLoan(), note: undefined }],
+    ['an optional key left out', (({ note: _note, ...rest }) => rest)(aLoan())],
+  );
+  return cases;
+}
+
+describe('outputCheck', () => {
+  const check = outputCheck(loan);
+
+  it('answers a value that already has the schema’s shape as it is', () => {
+    const value = aLoan();
+    expect(check(value)).toBe(value);
+    const page = [aLoan(), aLoan()];
+    expect(outputCheck(loans)(page)).toBe(page);
+  });
+
+  it.each(spoiled())('answers exactly what zod’s parse answers, or fails as it does: %s', (_name, value) => {
+    expect(outcome(() => check(value))).toBe(outcome(() => loan.parse(value)));
+    expect(outcome(() => outputCheck(loans)([aLoan(), value]))).toBe(outcome(() => loans.parse([aLoan(), value])));
+  });
+
+  it('never answers a key the schema does not name', () => {
+    const answer = check({ ...aLoan(), passwordHash: '$argon2id$secret', customer: { id: 12, name: 'Ada', email: 'ada@scroll.test' } });
+    expect(answer).not.toHaveProperty('passwordHash');
+    expect((answer as { customer: object }).customer).toEqual({ id: 12, name: 'Ada' });
+    const tags = Object.assign(['a'], { secret: 'x' });
+    expect(Object.keys(outputCheck(z.array(z.string()))(tags))).toEqual(['0']);
+  });
+
+  it('answers the keys in the schema’s order, as zod’s copy has them', () => {
+    const pair = outputCheck(z.object({ first: z.string(), second: z.string() }));
+    expect(Object.keys(pair({ second: 'b', first: 'a' }))).toEqual(['first', 'second']);
+  });
+
+  it('refuses keys lent by a polluted Object.prototype, as zod copies none of them', () => {
+    const value = aLoan();
+    let answer: object;
+    Object.defineProperty(Object.prototype, 'polluted', { value: 'yes', enumerable: true, configurable: true, writable: true });
+    try {
+      answer = check(value);
+    } finally {
+      delete (Object.prototype as { polluted?: string }).polluted;
+    }
+    expect(answer).not.toBe(value);
+    expect(Object.keys(answer)).toEqual(Object.keys(aLoan()));
+  });
+
+  it('lets zod check what it cannot (refinements, size checks, unions, transforms)', () => {
+    const refined = outputCheck(z.object({ n: z.number().refine((n) => n > 0, 'positive') }));
+    expect(() => refined({ n: -1 })).toThrow('positive');
+    expect(() => outputCheck(z.array(z.string()).max(1))(['a', 'b'])).toThrow(z.ZodError);
+    expect(() => outputCheck(z.union([z.string(), z.number()]))(true)).toThrow(z.ZodError);
+    expect(outputCheck(z.string().transform((s) => s.length))('four')).toBe(4);
+    expect(outputCheck(z.number().min(1))(1)).toBe(1);
+    expect(() => outputCheck(z.number().min(1))(0)).toThrow(z.ZodError);
+  });
+
+  it('answers a page of books as the book list builds it, without copying it', () => {
+    const book: Book = {
+      id: 1, title: 'Emma', author: 'Jane Austen', isbn: '9780141439587', available: true, quantity: 2, availableCount: 1,
+      thumbnailUrl: null, fullImageUrl: null, acquisitionDate: null, libraryId: 1, createdAt: new Date(), updatedAt: new Date(),
+      averageRating: 4, ratingsCount: 3, categories: ['Fiction'], description: null, publisher: 'Penguin', publishedDate: '2003',
+      pageCount: 474, language: 'en', format: null, edition: null, subtitle: null, infoLink: null, maturityRating: null,
+      previewLink: null, printType: 'BOOK',
+    };
+    const page = [book, { ...book, id: 2 }];
+    expect(outputCheck(booksResponse)(page)).toBe(page);
+  });
+});
