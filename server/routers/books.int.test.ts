@@ -107,6 +107,20 @@ describe('list books', () => {
     }
   });
 
+  it("reads a text's windows as the search index was first built with them (Migration20261124000000), for any text", async () => {
+    // Its first definition, in SQL: an index built by it must still be read right.
+    const firstDefinition = `nullif(array(select ?::int || ':' || substr(lower(?), i, 3) from generate_series(1, length(lower(?)) - 2) as i), '{}')`;
+    const texts = ['', 'a', 'ab', 'abc', 'Dune', 'ÉBÈNE et Ivoire', 'İstanbul ŞİŞLİ', 'Straße ΣΊΣΥΦΟΣ', '📚 Bücher 🐉', 'e\u0301te\u0301', 'Title\u001fAuthor', 'x'.repeat(1000)];
+    for (const text of texts) {
+      const [row] = await t.sql<{ now: string[] | null; first: string[] | null }>(
+        `select library_trigrams(?, ?) as now, ${firstDefinition} as first`,
+        [7, text, 7, text, text],
+      );
+      expect(row!.now, text).toEqual(row!.first);
+    }
+    expect((await t.sql<{ w: string[] }>(`select library_trigrams(3, 'ÉbÈn') as w`))[0]!.w).toEqual(['3:ébè', '3:bèn']);
+  });
+
   it('pages through a search, and through the available books that match it', async () => {
     const { id: lib } = await newLibrary(t);
     const matching: number[] = [];

@@ -6,6 +6,7 @@ import { Migration20261122040000_books_search_index } from './Migration202611220
 import { Migration20261122050000_books_title_order_index } from './Migration20261122050000_books_title_order_index';
 import { Migration20261124000000_books_library_trigrams } from './Migration20261124000000_books_library_trigrams';
 import { Migration20261125000000_books_search_keys } from './Migration20261125000000_books_search_keys';
+import { Migration20261126000000_library_trigrams_plpgsql } from './Migration20261126000000_library_trigrams_plpgsql';
 
 /** Every migration, in order. Listed here (not globbed) so the bundled server carries them. */
 export const migrationsList = [
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: 'Migration20261122050000_books_title_order_index', class: Migration20261122050000_books_title_order_index },
   { name: 'Migration20261124000000_books_library_trigrams', class: Migration20261124000000_books_library_trigrams },
   { name: 'Migration20261125000000_books_search_keys', class: Migration20261125000000_books_search_keys },
+  { name: 'Migration20261126000000_library_trigrams_plpgsql', class: Migration20261126000000_library_trigrams_plpgsql },
 ];
