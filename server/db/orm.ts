@@ -1,5 +1,6 @@
 import { MikroORM, type Options, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import { useFastArrayParsers } from './array-parsers';
 import { entities } from './entities';
 import { migrationsList } from './migrations';
 
@@ -21,6 +22,7 @@ function ormOptions(clientUrl: string, overrides: Partial<Options> = {}): Option
 }
 
 export async function initOrm(clientUrl: string, overrides: Partial<Options> = {}) {
+  useFastArrayParsers();
   return MikroORM.init(ormOptions(clientUrl, overrides));
 }
 

@@ -26,4 +26,14 @@ describe('query', () => {
     const inTransaction = await orm.em.transactional((tx) => query<[string, number]>(tx, STATEMENT, ['Emma', 3], { rowMode: 'array' }));
     expect(inTransaction).toEqual([['Emma', 3]]);
   });
+
+  it('reads text arrays back as they were written, whatever PostgreSQL quotes in them', async () => {
+    const texts = ['Fiction', 'Fiction / Classics', '', 'NULL', 'a,b', '{braces}', 'say "hi"', 'back\\slash', ' padded ', 'Ébène 📚', 'tab\there'];
+    const [row] = await query<{ texts: string[]; withNull: (string | null)[]; empty: string[]; nested: string[][]; varchars: string[] }>(
+      orm.em,
+      `select ?::text[] as texts, array['x', null]::text[] as "withNull", '{}'::text[] as empty, '{{a,b},{c,d}}'::text[] as nested, array['v']::varchar[] as varchars`,
+      [texts],
+    );
+    expect(row).toEqual({ texts, withNull: ['x', null], empty: [], nested: [['a', 'b'], ['c', 'd']], varchars: ['v'] });
+  });
 });
