@@ -14,4 +14,4 @@ COPY package.json ./
 USER node
 EXPOSE 3000
 # The flags of scripts/server-node-flags.mjs, which says why.
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "--no-allocation-site-pretenuring", "dist/server/main.js"]
