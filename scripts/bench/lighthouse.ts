@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -23,7 +24,15 @@ function where(audit: { details?: unknown }): string {
 
 /** Lighthouse's default mobile audit (simulated slow 4G, mid-range phone) of each page. */
 export async function runLighthouse(baseUrl: string, pages: string[]): Promise<LighthouseResult[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // chrome-launcher reports a missing browser as an 'error' event no caller can catch, which ended the
+  // whole run before its report was written: refuse here instead, and the report says why.
+  try {
+    accessSync(chromePath, constants.X_OK);
+  } catch {
+    throw new Error(`no Chromium at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  }
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {
     const results: LighthouseResult[] = [];
     for (const page of pages) {
