@@ -11,7 +11,6 @@ interface SchemaInternals {
   def: {
     type: string;
     checks?: { _zod: { def: { check: string; format?: string } } }[];
-    coerce?: boolean;
     shape?: Record<string, z.ZodType>;
     element?: z.ZodType;
     innerType?: z.ZodType;
