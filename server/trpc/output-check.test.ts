@@ -45,7 +45,7 @@ const ODD_VALUES: unknown[] = [
   [], ['a'], [1], {}, Object.create(null), { id: 1, name: 'Bo' }, { id: 1, name: 'Bo', extra: 1 }, 'loan', 10n, Symbol('s'),
 ];
 
-/** Every way of spoiling one field of a loan: each odd value in its place, the field left out, an extra key beside it. */
+/** Every way of spoiling a loan: each odd value in each field's place, each field left out, and the cases below. */
 function spoiled(): [string, unknown][] {
   const cases: [string, unknown][] = [];
   for (const key of Object.keys(aLoan())) {

@@ -45,40 +45,40 @@ function compile(schema: z.ZodType): Accept | null {
   const { def } = zod;
   if (Object.keys(def).some((key) => !INERT_KEYS.has(key))) return null;
   const checks = def.checks ?? [];
-  const inner = (of: z.ZodType | undefined) => (of ? compile(of) : null);
+  // `.int()`, a safe integer, is the one check taken here.
+  if (def.type === 'number' && checks.length === 1) {
+    const check = checks[0]!._zod.def;
+    return check.check === 'number_format' && check.format === 'safeint' ? Number.isSafeInteger : null;
+  }
+  if (checks.length > 0) return null;
   switch (def.type) {
     case 'string':
-      return checks.length === 0 ? (value) => typeof value === 'string' : null;
+      return (value) => typeof value === 'string';
     case 'boolean':
-      return checks.length === 0 ? (value) => typeof value === 'boolean' : null;
-    case 'number': {
-      if (checks.length === 0) return isNumber;
-      const [check] = checks;
-      // `.int()`: a safe integer.
-      const isInt = checks.length === 1 && check!._zod.def.check === 'number_format' && check!._zod.def.format === 'safeint';
-      return isInt ? Number.isSafeInteger : null;
-    }
+      return (value) => typeof value === 'boolean';
+    case 'number':
+      return isNumber;
     case 'date':
-      return checks.length === 0 ? (value) => value instanceof Date && !Number.isNaN(value.getTime()) : null;
+      return (value) => value instanceof Date && !Number.isNaN(value.getTime());
     case 'enum':
     case 'literal': {
       const values = zod.values;
-      return checks.length === 0 && values instanceof Set ? (value) => values.has(value) : null;
+      return values instanceof Set ? (value) => values.has(value) : null;
     }
     case 'nullable': {
-      const accept = inner(def.innerType);
-      return accept && checks.length === 0 ? (value) => value === null || accept(value) : null;
+      const accept = def.innerType && compile(def.innerType);
+      return accept ? (value) => value === null || accept(value) : null;
     }
     case 'optional': {
-      const accept = inner(def.innerType);
-      return accept && checks.length === 0 ? (value) => value === undefined || accept(value) : null;
+      const accept = def.innerType && compile(def.innerType);
+      return accept ? (value) => value === undefined || accept(value) : null;
     }
     case 'array': {
-      const accept = inner(def.element);
-      return accept && checks.length === 0 ? acceptArray(accept) : null;
+      const accept = def.element && compile(def.element);
+      return accept ? acceptArray(accept) : null;
     }
     case 'object':
-      return def.shape && checks.length === 0 ? acceptObject(def.shape) : null;
+      return def.shape ? acceptObject(def.shape) : null;
     default:
       return null;
   }
