@@ -13,5 +13,5 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 USER node
 EXPOSE 3000
-# The flags of scripts/server-node-flags.mjs, which says why.
+# The flags of scripts/server-node-flags.mjs, which says why (scripts/server-node-flags.test.ts keeps them the same).
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "--no-allocation-site-pretenuring", "dist/server/main.js"]
