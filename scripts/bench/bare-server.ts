@@ -2,16 +2,14 @@
 // the session read of server/services/sessions.ts (sessionAccessStatement; a search's with its library)
 // and the search of server/services/books.ts (bookListStatement, its default page).
 import Fastify from 'fastify';
-import pg from 'pg';
 import { DEFAULT_SESSION_IDLE_DAYS } from '../../server/config';
-import { useFastArrayParsers } from '../../server/db/array-parsers';
 import { numbered, preparedStatement } from '../../server/db/sql';
 import { bookListStatement } from '../../server/services/books';
 import { sessionAccessStatement } from '../../server/services/sessions';
+import { floorPool } from './floor-pool';
 
-// The app's row decoding (server/db/orm.ts), so the floor reads the same rows at the same cost.
-useFastArrayParsers();
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+// Rows read as the app's driver reads them, so the floor reads the same rows at the same cost.
+const pool = floorPool(process.env.DATABASE_URL);
 const app = Fastify({ logger: false });
 
 /** The session read the app sends for the call: the session check's, or a library call's (server/services/sessions.ts). */
