@@ -5,7 +5,7 @@ import { sendError, UNREADABLE_BODY } from '../http/error-response';
 import type { Meta } from '../trpc/init';
 import { callProcedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
-import { serializeOutput } from '../trpc/serialize-output';
+import { serializeOutputText } from '../trpc/serialize-output';
 
 export interface RestRoute {
   method: 'GET' | 'POST';
@@ -46,7 +46,8 @@ export function registerRestFacade(app: FastifyInstance, deps: ContextDeps) {
           const ctx = await createContext(deps, req, reply);
           const input = readInput(route, req.query, req.body);
           const result = await callProcedure(procedure, { path: route.procedure, ctx, getRawInput: async () => input });
-          return reply.send(route.wire === 'superjson' ? serializeOutput(result) : result);
+          if (route.wire === 'json') return reply.send(result);
+          return reply.type('application/json; charset=utf-8').send(serializeOutputText(result));
         } catch (error) {
           return sendError(reply, error);
         }

@@ -1,13 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import superjson from 'superjson';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type Book, booksResponse } from '../../shared/schemas';
 import { outputCheck } from './output-check';
-import { serializeOutput } from './serialize-output';
+import { serializeOutput, serializeOutputText } from './serialize-output';
 
-/** What a check answers, as the wire would carry it (key order, dates, undefined), or that it threw. */
+afterEach(() => vi.restoreAllMocks());
+
+/**
+ * What a check answers, as the wire would carry it (key order, dates, undefined), or that it threw. Both
+ * ways of writing it (tRPC's object, the REST facade's text) must say the same.
+ */
 function outcome(check: () => unknown): string {
   try {
-    return JSON.stringify(serializeOutput(check()));
+    const answer = check();
+    const text = serializeOutputText(answer);
+    expect(JSON.stringify(serializeOutput(answer))).toBe(text);
+    return text;
   } catch (error) {
     return error instanceof z.ZodError ? `ZodError ${JSON.stringify(error.issues.map((issue) => [issue.code, issue.path]))}` : `threw ${String(error)}`;
   }
@@ -80,11 +89,41 @@ function spoiled(): [string, unknown][] {
 describe('outputCheck', () => {
   const check = outputCheck(loan);
 
-  it('answers a value that already has the schema’s shape as it is', () => {
-    const value = aLoan();
-    expect(check(value)).toBe(value);
-    const page = [aLoan(), aLoan()];
-    expect(outputCheck(loans)(page)).toBe(page);
+  it('answers a value that already has the schema’s shape as zod would, without zod, and writes it as superjson would', () => {
+    for (const [schema, value] of [
+      [loan, aLoan()],
+      [loans, [aLoan(), { ...aLoan(), note: null, rating: null }]],
+    ] as const) {
+      const expected = schema.parse(value);
+      const parse = vi.spyOn(schema, 'parse');
+      const answer = outputCheck(schema)(value);
+      expect(parse).not.toHaveBeenCalled();
+      expect(answer).toStrictEqual(expected);
+      expect(answer).not.toBe(value);
+      expect(serializeOutput(answer)).toStrictEqual(superjson.serialize(expected));
+      expect(serializeOutputText(answer)).toBe(JSON.stringify(superjson.serialize(expected)));
+    }
+  });
+
+  it('writes Dates wherever the schema puts them as superjson does: in arrays, nested, nullable, repeated', () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9, 30));
+    const shared = at(3);
+    const cases: [z.ZodType, unknown][] = [
+      [z.array(z.date()), [at(1), at(2), at(3)]],
+      [z.array(z.array(z.date())), [[at(1)], [], [at(2), at(3)]]],
+      [z.object({ a: z.object({ b: z.array(z.object({ at: z.date().nullable() })) }), c: z.date() }), { a: { b: [{ at: null }, { at: at(1) }] }, c: at(2) }],
+      [z.object({ 'a.b': z.date(), 'c\\d': z.date(), 'e\\.f': z.array(z.date()) }), { 'a.b': at(1), 'c\\d': at(2), 'e\\.f': [at(3)] }],
+      [z.object({ first: z.date(), again: z.date() }), { first: shared, again: shared }],
+      [z.array(z.object({ at: z.date() })), [{ at: shared }, { at: shared }]],
+      [z.object({ n: z.number(), list: z.array(z.string()), none: z.array(z.date()) }), { n: 1.5, list: ['a'], none: [] }],
+      [z.date(), at(1)],
+      [z.object({ old: z.date(), far: z.date() }), { old: new Date(Date.UTC(999, 0, 1)), far: new Date(Date.UTC(10_000, 0, 1)) }],
+    ];
+    for (const [schema, value] of cases) {
+      const expected = schema.parse(value);
+      expect(outputCheck(schema)(value)).toStrictEqual(expected);
+      expect(outcome(() => outputCheck(schema)(value))).toBe(JSON.stringify(superjson.serialize(expected)));
+    }
   });
 
   it.each(spoiled())('answers exactly what zod’s parse answers, or fails as it does: %s', (_name, value) => {
@@ -128,7 +167,7 @@ describe('outputCheck', () => {
     expect(() => outputCheck(z.number().min(1))(0)).toThrow(z.ZodError);
   });
 
-  it('answers a page of books as the book list builds it, without copying it', () => {
+  it('answers a page of books as the book list builds it without zod, as zod and superjson would', () => {
     const book: Book = {
       id: 1, title: 'Emma', author: 'Jane Austen', isbn: '9780141439587', available: true, quantity: 2, availableCount: 1,
       thumbnailUrl: null, fullImageUrl: null, acquisitionDate: null, libraryId: 1, createdAt: new Date(), updatedAt: new Date(),
@@ -136,7 +175,12 @@ describe('outputCheck', () => {
       pageCount: 474, language: 'en', format: null, edition: null, subtitle: null, infoLink: null, maturityRating: null,
       previewLink: null, printType: 'BOOK',
     };
-    const page = [book, { ...book, id: 2 }];
-    expect(outputCheck(booksResponse)(page)).toBe(page);
+    const page = [book, { ...book, id: 2, acquisitionDate: new Date(), createdAt: new Date(1), updatedAt: new Date(2) }];
+    const expected = booksResponse.parse(page);
+    const parse = vi.spyOn(booksResponse, 'parse');
+    const answer = outputCheck(booksResponse)(page);
+    expect(parse).not.toHaveBeenCalled();
+    expect(answer).toStrictEqual(expected);
+    expect(serializeOutputText(answer)).toBe(JSON.stringify(superjson.serialize(expected)));
   });
 });

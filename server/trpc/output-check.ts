@@ -1,10 +1,5 @@
 import type { z } from 'zod';
-
-/**
- * Whether a value already is what the schema's parse would give back: a value that passes is answered
- * as it is, any other goes through zod, which copies, strips and reports as usual.
- */
-type Accept = (value: unknown) => boolean;
+import { isoString, keepWire, OutputWire, PathNode } from './superjson-wire';
 
 /** The parts of a zod 4 schema this module reads. */
 interface SchemaInternals {
@@ -14,129 +9,229 @@ interface SchemaInternals {
     shape?: Record<string, z.ZodType>;
     element?: z.ZodType;
     innerType?: z.ZodType;
+    catchall?: z.ZodType;
   };
   /** Set by enums and literals: the values they take, as their parse tests them. */
   values?: Set<unknown>;
-  optin?: string;
-  optout?: string;
 }
 
 const internals = (schema: z.ZodType) => (schema as unknown as { _zod: SchemaInternals })._zod;
 
 /** Definition keys that do not change what a passing value parses to (`error` only words failures). */
-const INERT_KEYS = new Set(['type', 'checks', 'shape', 'catchall', 'element', 'innerType', 'entries', 'values', 'error']);
+const INERT_KEYS = new Set(['type', 'checks', 'shape', 'element', 'innerType', 'entries', 'values', 'error']);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-};
+/** Keys an object literal cannot take as they are, and that superjson refuses. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** A finite number, as z.number() takes one (it refuses NaN and ±Infinity). */
-const isNumber: Accept = (value) => typeof value === 'number' && Number.isFinite(value);
+/** An array index as a key: JS lists those first, which would reorder superjson's annotations. */
+const isIndexKey = (key: string) => String(Number(key) >>> 0) === key;
+
+/** A value JSON writes as superjson leaves it (no annotation). */
+const isJsonAsItIs = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0));
 
 /**
- * The schema as an Accept, for the kinds a procedure's output is made of: objects, arrays, strings,
- * numbers (`.int()` their one check), booleans, dates, enums, literals, nullable and optional. Anything
- * else (unions, transforms, refinements, size or format checks, coercion) is null: zod checks it.
+ * The code that checks one value of the schema, in a compiled function's body: it reads `x`, returns
+ * FAIL when the value is not what the schema takes (or is one the fast path leaves to zod), and sets
+ * `o` to what zod's parse answers and `j` to what superjson writes of that. `at` is an expression for
+ * the value's place, evaluated only where a Date is found.
  */
-function compile(schema: z.ZodType): Accept | null {
+interface Plan {
+  emit(x: string, o: string, j: string, at: string): string;
+  /** Whether a Date can sit in the value: only then does it need its place, and a JSON copy of its own. */
+  dated: boolean;
+}
+
+/** What compiled functions are given, by the names their code uses. */
+class Program {
+  readonly names: string[] = [];
+  readonly values: unknown[] = [];
+  readonly functions: string[] = [];
+
+  constant(prefix: string, value: unknown): string {
+    const name = `${prefix}${this.names.length}`;
+    this.names.push(name);
+    this.values.push(value);
+    return name;
+  }
+
+  function(prefix: string, body: string): string {
+    const name = `${prefix}${this.functions.length}`;
+    this.functions.push(`function ${name}(v, at, st) {\n${body}\n}`);
+    return name;
+  }
+}
+
+const leaf = (test: (x: string) => string): Plan => ({
+  emit: (x, o, j) => `if (${test(x)}) return FAIL; ${o} = ${j} = ${x};`,
+  dated: false,
+});
+
+/** A number as superjson leaves it: -0 has an annotation of its own, so zod's -0 goes the slow way. */
+const isMinusZero = (x: string) => `(${x} === 0 && 1 / ${x} < 0)`;
+
+/**
+ * The plan for a schema of the kinds outputs are made of: objects, arrays, strings, numbers (`.int()`
+ * their one check), booleans, dates, enums, literals, nullable and optional. null for anything else
+ * (unions, transforms, refinements, size or format checks, coercion, catch-alls): zod checks it.
+ */
+function plan(schema: z.ZodType, program: Program): Plan | null {
   const zod = internals(schema);
   const { def } = zod;
   if (Object.keys(def).some((key) => !INERT_KEYS.has(key))) return null;
   const checks = def.checks ?? [];
-  // `.int()`, a safe integer, is the one check taken here.
   if (def.type === 'number' && checks.length === 1) {
+    // `.int()`, a safe integer, is the one check taken here.
     const check = checks[0]!._zod.def;
-    return check.check === 'number_format' && check.format === 'safeint' ? Number.isSafeInteger : null;
+    if (check.check !== 'number_format' || check.format !== 'safeint') return null;
+    return leaf((x) => `!isSafeInteger(${x}) || ${isMinusZero(x)}`);
   }
   if (checks.length > 0) return null;
   switch (def.type) {
     case 'string':
-      return (value) => typeof value === 'string';
+      return leaf((x) => `typeof ${x} !== 'string'`);
     case 'boolean':
-      return (value) => typeof value === 'boolean';
+      return leaf((x) => `typeof ${x} !== 'boolean'`);
     case 'number':
-      return isNumber;
-    case 'date':
-      return (value) => value instanceof Date && !Number.isNaN(value.getTime());
+      return leaf((x) => `typeof ${x} !== 'number' || !isFinite(${x}) || ${isMinusZero(x)}`);
     case 'enum':
     case 'literal': {
       const values = zod.values;
-      return values instanceof Set ? (value) => values.has(value) : null;
+      if (!(values instanceof Set) || ![...values].every(isJsonAsItIs)) return null;
+      const name = program.constant('values', values);
+      return leaf((x) => `!${name}.has(${x})`);
     }
+    case 'date':
+      // A valid Date, as z.date() takes; not one met before, which superjson would write as a
+      // reference to the first (referentialEqualities).
+      return {
+        emit: (x, o, j, at) =>
+          `if (typeof ${x} !== 'object' || ${x} === null || getPrototypeOf(${x}) !== DATE || isNaN(${x}.getTime()) || st.seen.size === st.seen.add(${x}).size) return FAIL;
+${o} = ${x}; ${j} = iso(${x}); st.dates.push(${at});`,
+        dated: true,
+      };
     case 'nullable': {
-      const accept = def.innerType && compile(def.innerType);
-      return accept ? (value) => value === null || accept(value) : null;
+      const inner = def.innerType && plan(def.innerType, program);
+      if (!inner) return null;
+      return { emit: (x, o, j, at) => `if (${x} === null) { ${o} = ${j} = null; } else { ${inner.emit(x, o, j, at)} }`, dated: inner.dated };
     }
     case 'optional': {
-      const accept = def.innerType && compile(def.innerType);
-      return accept ? (value) => value === undefined || accept(value) : null;
+      // zod answers a missing key as missing and undefined as undefined, which superjson annotates:
+      // both are left to zod.
+      const inner = def.innerType && plan(def.innerType, program);
+      if (!inner) return null;
+      return { emit: (x, o, j, at) => `if (${x} === undefined) return FAIL; ${inner.emit(x, o, j, at)}`, dated: inner.dated };
     }
-    case 'array': {
-      const accept = def.element && compile(def.element);
-      return accept ? acceptArray(accept) : null;
-    }
+    case 'array':
+      return def.element ? arrayPlan(def.element, program) : null;
     case 'object':
-      return def.shape ? acceptObject(def.shape) : null;
+      return def.shape && def.catchall === undefined ? objectPlan(def.shape, program) : null;
     default:
       return null;
   }
 }
 
-/** An array with no holes and no other own keys, each item accepted: zod's copy would hold the same. */
-function acceptArray(accept: Accept): Accept {
-  return (value) => {
-    if (!Array.isArray(value) || Object.getPrototypeOf(value) !== Array.prototype) return false;
-    if (Object.keys(value).length !== value.length) return false;
-    for (let i = 0; i < value.length; i++) if (!accept(value[i])) return false;
-    return true;
-  };
+/** A call of a container's compiled function, which answers FAIL or the JSON copy, and leaves zod's in st.out. */
+const callOf = (fn: string, dated: boolean): Plan['emit'] => (x, o, j, at) =>
+  `${j} = ${fn}(${x}, ${dated ? at : 'null'}, st); if (${j} === FAIL) return FAIL; ${o} = st.out;`;
+
+/** zod's copy of an array, item by item (a hole reads as undefined, as zod reads it); its JSON copy too when its items may hold Dates. */
+function arrayPlan(element: z.ZodType, program: Program): Plan | null {
+  const item = plan(element, program);
+  if (!item) return null;
+  const fn = program.function(
+    'array',
+    `if (!isArray(v)) return FAIL;
+const out = [];${item.dated ? ' const json = [];' : ''}
+let x, o, j;
+for (let i = 0; i < v.length; i++) {
+  x = v[i];
+  ${item.emit('x', 'o', 'j', 'at.item(i)')}
+  out.push(o);${item.dated ? ' json.push(j);' : ''}
+}
+st.out = out;
+return ${item.dated ? 'json' : 'out'};`,
+  );
+  return { emit: callOf(fn, item.dated), dated: item.dated };
 }
 
 /**
- * A plain object with the shape's keys and no other enumerable ones, in the shape's order (the order of
- * zod's copy), each value accepted. A key may be missing only where the schema is `.optional()`, which
- * zod's copy leaves out too.
+ * zod's copy of an object: the shape's keys, in its order, others left out; and its JSON copy when a
+ * Date can sit in it. Objects with keys JS would reorder or superjson refuses are left to zod.
  */
-function acceptObject(shape: Record<string, z.ZodType>): Accept | null {
+function objectPlan(shape: Record<string, z.ZodType>, program: Program): Plan | null {
   const keys = Object.keys(shape);
-  const accepts: Accept[] = [];
-  const mayBeMissing: boolean[] = [];
+  if (keys.some((key) => FORBIDDEN_KEYS.has(key) || isIndexKey(key))) return null;
+  const fields: Plan[] = [];
   for (const key of keys) {
-    const accept = compile(shape[key]!);
-    if (!accept) return null;
-    accepts.push(accept);
-    const { optin, optout } = internals(shape[key]!);
-    mayBeMissing.push(optin === 'optional' && optout === 'optional');
+    const field = plan(shape[key]!, program);
+    if (!field) return null;
+    fields.push(field);
   }
-  const count = keys.length;
-  return (value) => {
-    if (!isPlainObject(value)) return false;
-    let next = 0;
-    // for-in visits own enumerable keys here (a plain object) in their order, and inherited ones if
-    // Object.prototype has been given any: those are not in the shape, so the value is refused.
-    for (const key in value) {
-      while (next < count && keys[next] !== key) {
-        if (!mayBeMissing[next]) return false;
-        next++;
-      }
-      if (next === count || !accepts[next]!(value[key])) return false;
-      next++;
-    }
-    for (; next < count; next++) if (!mayBeMissing[next]) return false;
-    return true;
+  const dated = fields.some((field) => field.dated);
+  const literal = (prefix: string) => `{ ${keys.map((key, slot) => `${JSON.stringify(key)}: ${prefix}${slot}`).join(', ')} }`;
+  const fn = program.function(
+    'object',
+    `if (typeof v !== 'object' || v === null || isArray(v)) return FAIL;
+let x, ${keys.map((_, slot) => `o${slot}, j${slot}`).join(', ')};
+${keys.map((key, slot) => `x = v[${JSON.stringify(key)}];\n${fields[slot]!.emit('x', `o${slot}`, `j${slot}`, `at.field(${slot}, ${JSON.stringify(key)})`)}`).join('\n')}
+${dated ? `st.out = ${literal('o')};\nreturn ${literal('j')};` : `const out = ${literal('o')};\nst.out = out;\nreturn out;`}`,
+  );
+  return { emit: callOf(fn, dated), dated };
+}
+
+/** What a compiled check answers: FAIL, or the JSON copy (zod's copy left in `st.out`). */
+type Compiled = (value: unknown, at: PathNode, st: CheckState) => unknown;
+interface CheckState {
+  out: unknown;
+  dates: PathNode[];
+  seen: Set<unknown> | undefined;
+}
+
+const FAIL = Symbol('fail');
+
+/** The schema's check as one compiled function: no closure per field, each key read where it is named. */
+function compile(schema: z.ZodType): { check: Compiled; dated: boolean } | null {
+  const program = new Program();
+  const top = plan(schema, program);
+  if (!top) return null;
+  const main = program.function('check', `let o, j;\n${top.emit('v', 'o', 'j', 'at')}\nst.out = o;\nreturn j;`);
+  const given = {
+    FAIL,
+    DATE: Date.prototype,
+    getPrototypeOf: Object.getPrototypeOf,
+    isArray: Array.isArray,
+    isFinite: Number.isFinite,
+    isNaN: Number.isNaN,
+    isSafeInteger: Number.isSafeInteger,
+    iso: isoString,
   };
+  const names = [...Object.keys(given), ...program.names];
+  // The code is built from the schema's keys (quoted by JSON.stringify) and fixed text; no value reaches it.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const build = new Function(...names, `${program.functions.join('\n')}\nreturn ${main};`);
+  return { check: build(...Object.values(given), ...program.values) as Compiled, dated: top.dated };
 }
 
 /**
- * `schema.parse` for a procedure's output, without zod's copy when the value already is that copy: a
- * page of 50 books was copied field by field (about 140 KB of short-lived objects a page) only to come
- * out as it went in. A value with anything the schema does not name or does not allow is parsed by zod,
- * which strips or refuses it.
+ * `schema.parse` for a procedure's output, with what superjson will write of it built in the same pass
+ * (trpc/superjson-wire.ts): the schema's check is compiled once into plain code that reads each key,
+ * copies the value as zod would (the shape's keys, in its order) and writes its JSON copy, Dates as ISO
+ * text. A page of 50 books went through zod's copy, then a check of the copy, then superjson's walk.
+ * A value with anything the fast path does not cover is parsed by zod, and serialized the usual way.
  */
 export function outputCheck<T extends z.ZodType>(schema: T): (value: unknown) => z.output<T> {
-  const accept = compile(schema);
-  if (!accept) return (value) => schema.parse(value);
-  return (value) => (accept(value) ? (value as z.output<T>) : schema.parse(value));
+  const compiled = compile(schema);
+  if (!compiled) return (value) => schema.parse(value);
+  const { check, dated } = compiled;
+  const root = new PathNode(undefined);
+  return (value) => {
+    const st: CheckState = { out: undefined, dates: [], seen: dated ? new Set() : undefined };
+    const json = check(value, root, st);
+    if (json === FAIL) return schema.parse(value);
+    const { out } = st;
+    // Only a copy this check made carries its wire: a Date answered at the top is the caller's own.
+    if (typeof out === 'object' && out !== null && !(out instanceof Date)) keepWire(out, new OutputWire(json, st.dates));
+    return out as z.output<T>;
+  };
 }

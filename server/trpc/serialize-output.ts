@@ -1,15 +1,11 @@
 import superjson, { type SuperJSONResult } from 'superjson';
+import { isoString, PathNode, wireOf } from './superjson-wire';
 
 /** The `meta.values` annotations the covered types need. */
 type LeafType = 'Date' | 'undefined';
 
 /** Thrown inside the walk on the first value the fast path does not cover; never escapes this module. */
 const UNSUPPORTED = Symbol('unsupported');
-
-/** superjson's path segment: backslashes doubled, dots escaped. */
-function escapeKey(key: string): string {
-  return key.includes('.') || key.includes('\\') ? key.replace(/\\/g, '\\\\').replace(/\./g, '\\.') : key;
-}
 
 /** superjson rejects these keys (prototype pollution); it throws, so the fallback does too. */
 const isForbiddenKey = (key: string) => key === '__proto__' || key === 'constructor' || key === 'prototype';
@@ -18,61 +14,6 @@ const isForbiddenKey = (key: string) => key === '__proto__' || key === 'construc
 function isArrayIndex(key: string): boolean {
   const index = Number(key) >>> 0;
   return index !== 0xffffffff && String(index) === key;
-}
-
-/** The character code of a number's digit `10^place` (0 for units). */
-const digit = (n: number, place: 1 | 10 | 100 | 1000) => 48 + (Math.floor(n / place) % 10);
-
-/**
- * `date.toISOString()` for a valid Date of the years 1000 to 9999, as one flat string of its 24
- * character codes. Measured in V8 (Node 20): 145 ns a date, against 585 for toISOString and 245 for a
- * template of its parts, which also left a dozen joined strings behind (445 bytes a date against 40;
- * a page of books has 150 dates).
- */
-function isoString(date: Date): string {
-  const year = date.getUTCFullYear();
-  if (year < 1000 || year > 9999) return date.toISOString();
-  const month = date.getUTCMonth() + 1;
-  const day = date.getUTCDate();
-  const hours = date.getUTCHours();
-  const minutes = date.getUTCMinutes();
-  const seconds = date.getUTCSeconds();
-  const ms = date.getUTCMilliseconds();
-  return String.fromCharCode(
-    digit(year, 1000), digit(year, 100), digit(year, 10), digit(year, 1), 45, // -
-    digit(month, 10), digit(month, 1), 45, digit(day, 10), digit(day, 1), 84, // T
-    digit(hours, 10), digit(hours, 1), 58, digit(minutes, 10), digit(minutes, 1), 58, digit(seconds, 10), digit(seconds, 1), 46, // :, .
-    digit(ms, 100), digit(ms, 10), digit(ms, 1), 90, // Z
-  );
-}
-
-/** How many paths PathNode keeps: outputs are shaped by their schemas, so this bounds only the unforeseen. */
-const KEPT_PATHS_LIMIT = 20_000;
-let keptPaths = 0;
-
-/**
- * A place in an output and its escaped superjson path, kept once for every output that has one: a page of
- * 50 books names the same 150 date paths on every call, and building each text anew (then hashing it as
- * a key of meta.values) cost as much as the rest of the annotations (measured: 20 → 10 µs a page).
- */
-class PathNode {
-  private children: Map<string | number, PathNode> | undefined;
-
-  /** undefined for the top value, which has no path. */
-  constructor(readonly path: string | undefined) {}
-
-  child(key: string | number): PathNode {
-    let node = this.children?.get(key);
-    if (node === undefined) {
-      const segment = typeof key === 'number' ? String(key) : escapeKey(key);
-      node = new PathNode(this.path === undefined ? segment : `${this.path}.${segment}`);
-      if (keptPaths < KEPT_PATHS_LIMIT) {
-        (this.children ??= new Map()).set(key, node);
-        keptPaths++;
-      }
-    }
-    return node;
-  }
 }
 
 const ROOT = new PathNode(undefined);
@@ -203,6 +144,8 @@ function objectPrototypeLendsKeys(): boolean {
  */
 export function serializeOutput(value: unknown): SuperJSONResult {
   if (objectPrototypeLendsKeys()) return superjson.serialize(value);
+  const wire = wireOf(value);
+  if (wire) return wire.superjson();
   const walker = new OutputWalker();
   let json: unknown;
   try {
@@ -220,4 +163,10 @@ export function serializeOutput(value: unknown): SuperJSONResult {
     result.meta = { values, v: 1 };
   }
   return result;
+}
+
+/** `JSON.stringify(serializeOutput(value))`, written from the wire of a checked output when it has one. */
+export function serializeOutputText(value: unknown): string {
+  const wire = objectPrototypeLendsKeys() ? undefined : wireOf(value);
+  return wire ? wire.text() : JSON.stringify(serializeOutput(value));
 }
