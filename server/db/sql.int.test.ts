@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness';
 import { initOrm, type Orm } from './orm';
-import { query } from './sql';
+import { query, toDate } from './sql';
 
 let orm: Orm;
 
@@ -35,5 +35,25 @@ describe('query', () => {
       [texts],
     );
     expect(row).toEqual({ texts, withNull: ['x', null], empty: [], nested: [['a', 'b'], ['c', 'd']], varchars: ['v'] });
+  });
+
+  it('reads dates and timestamps back as the instants PostgreSQL holds, in any session time zone', async () => {
+    const instants = ['2026-11-25T02:59:45.422735Z', '2026-11-25T02:59:45Z', '2026-11-25T02:59:45.1Z', '1969-12-31T23:59:59.9995Z', '1000-01-01T00:00:00Z', '1850-06-01T12:00:00Z', '9999-12-31T23:59:59.999999Z'];
+    for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns', 'Europe/Amsterdam', 'Pacific/Chatham']) {
+      const rows = await orm.em.transactional(async (tx) => {
+        await query(tx, `select set_config('TimeZone', ?, true)`, [zone]);
+        return query<{ at: string; ms: string; day: string; dayMs: string }>(
+          tx,
+          `select t::timestamptz as at, floor(extract(epoch from t::timestamptz) * 1000)::int8::text as ms,
+                  t::timestamptz::date as day, (extract(epoch from t::timestamptz::date) * 1000)::int8::text as "dayMs"
+             from unnest(?::text[]) as t`,
+          [instants],
+        );
+      });
+      for (const row of rows) {
+        expect(toDate(row.at).getTime(), `${row.at} (${zone})`).toBe(Number(row.ms));
+        expect(toDate(row.day).getTime(), `${row.day} (${zone})`).toBe(Number(row.dayMs));
+      }
+    }
   });
 });

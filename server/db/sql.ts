@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from '@mikro-orm/knex';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { parsePgDate } from './pg-dates';
 
 /**
  * Runs raw SQL on a pooled connection, or inside the EntityManager's transaction when it is one
@@ -80,5 +81,5 @@ const statementName = (sql: string) => `s_${createHash('sha1').update(sql).diges
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** PostgreSQL's `date` and `timestamptz` arrive as text (MikroORM keeps them raw); the client wants Dates. */
-export const toDate = (value: string | Date) => new Date(value);
-export const toDateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
+export const toDate = (value: string | Date) => (typeof value === 'string' ? parsePgDate(value) : new Date(value));
+export const toDateOrNull = (value: string | Date | null) => (value === null ? null : toDate(value));
