@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isoString, keepWire, OutputWire, PathNode } from './superjson-wire';
+import { isArrayIndex, isForbiddenKey, isJsonAsItIs, isoString, keepWire, OutputWire, PathNode } from './superjson-wire';
 
 /** The parts of a zod 4 schema this module reads. */
 interface SchemaInternals {
@@ -19,16 +19,6 @@ const internals = (schema: z.ZodType) => (schema as unknown as { _zod: SchemaInt
 
 /** Definition keys that do not change what a passing value parses to (`error` only words failures). */
 const INERT_KEYS = new Set(['type', 'checks', 'shape', 'element', 'innerType', 'entries', 'values', 'error']);
-
-/** Keys an object literal cannot take as they are, and that superjson refuses. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** An array index as a key: JS lists those first, which would reorder superjson's annotations. */
-const isIndexKey = (key: string) => String(Number(key) >>> 0) === key;
-
-/** A value JSON writes as superjson leaves it (no annotation). */
-const isJsonAsItIs = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0));
 
 /**
  * The code that checks one value of the schema, in a compiled function's body: it reads `x`, returns
@@ -161,7 +151,9 @@ return ${item.dated ? 'json' : 'out'};`,
  */
 function objectPlan(shape: Record<string, z.ZodType>, program: Program): Plan | null {
   const keys = Object.keys(shape);
-  if (keys.some((key) => FORBIDDEN_KEYS.has(key) || isIndexKey(key))) return null;
+  // An object literal cannot take a forbidden key as it is, and an index key would be listed first,
+  // which reorders superjson's annotations.
+  if (keys.some((key) => isForbiddenKey(key) || isArrayIndex(key))) return null;
   const fields: Plan[] = [];
   for (const key of keys) {
     const field = plan(shape[key]!, program);

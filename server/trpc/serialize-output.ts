@@ -1,20 +1,11 @@
 import superjson, { type SuperJSONResult } from 'superjson';
-import { isoString, PathNode, wireOf } from './superjson-wire';
+import { isArrayIndex, isForbiddenKey, isJsonAsItIs, isoString, PathNode, wireOf } from './superjson-wire';
 
 /** The `meta.values` annotations the covered types need. */
 type LeafType = 'Date' | 'undefined';
 
 /** Thrown inside the walk on the first value the fast path does not cover; never escapes this module. */
 const UNSUPPORTED = Symbol('unsupported');
-
-/** superjson rejects these keys (prototype pollution); it throws, so the fallback does too. */
-const isForbiddenKey = (key: string) => key === '__proto__' || key === 'constructor' || key === 'prototype';
-
-/** Keys a JS object lists first, in ascending order, whatever order they were added in. */
-function isArrayIndex(key: string): boolean {
-  const index = Number(key) >>> 0;
-  return index !== 0xffffffff && String(index) === key;
-}
 
 const ROOT = new PathNode(undefined);
 
@@ -124,10 +115,6 @@ class OutputWalker {
     this.types.splice(at, 0, this.types.pop()!);
   }
 }
-
-/** A value JSON writes as superjson's walk would leave it: text, a boolean, null or a finite number other than -0. */
-const isJsonAsItIs = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0));
 
 const isLeaf = (value: unknown) => value === undefined || value instanceof Date;
 

@@ -5,6 +5,19 @@ export function escapeKey(key: string): string {
   return key.includes('.') || key.includes('\\') ? key.replace(/\\/g, '\\\\').replace(/\./g, '\\.') : key;
 }
 
+/** superjson rejects these keys (prototype pollution); it throws, so the fallbacks do too. */
+export const isForbiddenKey = (key: string) => key === '__proto__' || key === 'constructor' || key === 'prototype';
+
+/** Keys a JS object lists first, in ascending order, whatever order they were added in. */
+export function isArrayIndex(key: string): boolean {
+  const index = Number(key) >>> 0;
+  return index !== 0xffffffff && String(index) === key;
+}
+
+/** A value JSON writes as superjson's walk would leave it: text, a boolean, null or a finite number other than -0. */
+export const isJsonAsItIs = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0));
+
 /** The character code of a number's digit `10^place` (0 for units). */
 const digit = (n: number, place: 1 | 10 | 100 | 1000) => 48 + (Math.floor(n / place) % 10);
 
