@@ -55,8 +55,11 @@ function printBanner(database: Database, seeded: boolean) {
 /** Ctrl-C, a stop from a process manager, and the terminal closing. */
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-/** Serves the app on the port; on a shutdown signal finishes in-flight requests, then closes. */
-async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<void>) {
+/**
+ * Serves the app on the port; on a shutdown signal finishes in-flight requests, then closes.
+ * `sweeps`: this process clears expired rows (services/housekeeping.ts); one process per server does.
+ */
+async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed: () => Promise<void>) {
   const orm = await initOrm(databaseUrl);
   const app = await buildApp({
     orm,
@@ -77,22 +80,28 @@ async function serve(databaseUrl: string, cfg: Config, onClosed: () => Promise<v
   };
   for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => void shutdown());
   await app.listen({ port: cfg.port, host: cfg.host });
-  stopHousekeeping = startHousekeeping(orm.em, cfg, app.log);
+  if (sweeps) stopHousekeeping = startHousekeeping(orm.em, cfg, app.log);
 }
 
 if (cluster.isPrimary) {
   const { database, seeded } = await prepareDatabase().catch(cannotStart);
   if (workers === 1) {
     // The port taken, say: the embedded PostgreSQL stops too, rather than staying behind.
-    await serve(database.url, config, () => database.stop()).catch(async (error: unknown) => {
+    await serve(database.url, config, true, () => database.stop()).catch(async (error: unknown) => {
       await database.stop();
       cannotStart(error);
     });
     printBanner(database, seeded);
   } else {
-    // Workers share the port (node:cluster); every piece of state lives in PostgreSQL.
+    // Workers share the port (node:cluster); every piece of state lives in PostgreSQL. One of them
+    // sweeps expired rows, and the worker started in its place if it exits.
     const listened = new Set<number>();
-    for (let i = 0; i < workers; i++) cluster.fork({ DATABASE_URL: database.url, SCROLL_WORKER: '1' });
+    let sweeper: number | undefined;
+    const fork = (sweeps: boolean) => {
+      const worker = cluster.fork({ DATABASE_URL: database.url, SCROLL_SWEEPS: sweeps ? '1' : '' });
+      if (sweeps) sweeper = worker.id;
+    };
+    for (let i = 0; i < workers; i++) fork(i === 0);
     cluster.on('listening', (worker, address) => {
       // The app's port: a worker's local OpenID provider listens too, on a port of its own.
       if (address.port !== config.port) return;
@@ -104,7 +113,7 @@ if (cluster.isPrimary) {
     cluster.on('exit', (worker, code) => {
       if (!stopping && listened.has(worker.id)) {
         console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
-        cluster.fork({ DATABASE_URL: database.url, SCROLL_WORKER: '1' });
+        fork(worker.id === sweeper);
         return;
       }
       // A worker that never got to serve would fail again if restarted: it has said why; stop them all.
@@ -122,5 +131,5 @@ if (cluster.isPrimary) {
     for (const signal of SHUTDOWN_SIGNALS) process.on(signal, stop);
   }
 } else {
-  await serve(process.env.DATABASE_URL!, { ...config, databaseUrl: process.env.DATABASE_URL }, async () => {}).catch(cannotStart);
+  await serve(process.env.DATABASE_URL!, { ...config, databaseUrl: process.env.DATABASE_URL }, process.env.SCROLL_SWEEPS === '1', async () => {}).catch(cannotStart);
 }

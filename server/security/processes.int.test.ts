@@ -252,6 +252,24 @@ describe('housekeeping of the running server', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
+
+  it('with two workers, one of them sweeps, and the worker started in its place when it dies', async () => {
+    const server = await startServer(2, { LOG_LEVEL: 'debug', LOG_UNBUFFERED: 'true' });
+    const sweeps = () => server.logs.filter((l) => l.msg === 'expired sessions and rate-limit windows cleared');
+    await expect.poll(() => sweeps().length, { timeout: 10_000 }).toBe(1);
+    // Both workers are up (the banner waits for them); a second sweep at start would have logged by now.
+    await new Promise((done) => setTimeout(done, 1000));
+    expect(sweeps()).toHaveLength(1);
+
+    const [{ pid: sweeper }] = sweeps();
+    process.kill(sweeper, 'SIGKILL');
+    await expect.poll(() => sweeps().length, { timeout: 15_000 }).toBe(2);
+    expect(sweeps()[1].pid).not.toBe(sweeper);
+    await new Promise((done) => setTimeout(done, 1000));
+    expect(sweeps()).toHaveLength(2);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
 });
 
 describe('health endpoints of the running server', () => {

@@ -17,7 +17,7 @@ describe('the expired-row sweep', () => {
     await t.sql(`update sessions set expires_at = now() - interval '1 second' where user_id = ?`, [past.user.id]);
     await t.sql(`update sessions set last_seen_at = now() - interval '15 days' where user_id = ?`, [idle.user.id]);
 
-    await sweepExpired(t.orm.em.fork(), t.config);
+    expect(await sweepExpired(t.orm.em.fork(), t.config)).toEqual({ sessions: 2, rateLimitWindows: 0 });
 
     expect([await sessionsOf(past.user.id), await sessionsOf(idle.user.id), await sessionsOf(live.user.id)]).toEqual([0, 0, 1]);
     expect((await live.client.rest('GET', '/_api/auth/session')).body.user.id).toBe(live.user.id);
@@ -27,7 +27,7 @@ describe('the expired-row sweep', () => {
     await hit(t.orm.em.fork(), [{ key: 'sweep:ended', max: 5, windowSeconds: 60 }, { key: 'sweep:running', max: 5, windowSeconds: 60 }]);
     await t.sql(`update rate_limits set reset_at = now() - interval '1 second' where key = 'sweep:ended'`);
 
-    await sweepExpired(t.orm.em.fork(), t.config);
+    expect(await sweepExpired(t.orm.em.fork(), t.config)).toEqual({ sessions: 0, rateLimitWindows: 1 });
 
     expect(await t.sql(`select key, hits from rate_limits where key like 'sweep:%'`)).toEqual([{ key: 'sweep:running', hits: 1 }]);
   });

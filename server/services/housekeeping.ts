@@ -12,14 +12,20 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * ignore them; without the sweep the two tables would only ever grow. (OAuth states and one-time
  * tokens are cleared each time new ones are made.)
  */
-export async function sweepExpired(em: EntityManager, config: Config) {
-  await deleteExpiredSessions(em, config);
-  await deleteEndedWindows(em);
+export async function sweepExpired(em: EntityManager, config: Config): Promise<{ sessions: number; rateLimitWindows: number }> {
+  return { sessions: await deleteExpiredSessions(em, config), rateLimitWindows: await deleteEndedWindows(em) };
 }
 
-/** Sweeps now and then every SWEEP_INTERVAL_MS; returns the function that stops it. */
+/**
+ * Sweeps now and then every SWEEP_INTERVAL_MS; returns the function that stops it. One process per
+ * server sweeps: with several workers (WEB_CONCURRENCY), main.ts gives the task to one of them.
+ */
 export function startHousekeeping(em: EntityManager, config: Config, log: FastifyBaseLogger) {
-  const sweep = () => sweepExpired(em.fork(), config).catch((error: unknown) => log.warn({ err: error }, 'clearing expired sessions and rate limits failed'));
+  const sweep = () =>
+    sweepExpired(em.fork(), config).then(
+      (cleared) => log.debug(cleared, 'expired sessions and rate-limit windows cleared'),
+      (error: unknown) => log.warn({ err: error }, 'clearing expired sessions and rate limits failed'),
+    );
   void sweep();
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   return () => clearInterval(timer);

@@ -34,7 +34,8 @@ export async function clear(em: EntityManager, key: string) {
   await query(em, `delete from rate_limits where key = ?`, [key]);
 }
 
-/** Windows that have ended count nothing: `hit` would start them again from 1. */
-export async function deleteEndedWindows(em: EntityManager) {
-  await query(em, `delete from rate_limits where reset_at <= now()`);
+/** Deletes the windows that have ended (they count nothing: `hit` would start them again from 1); returns how many. */
+export async function deleteEndedWindows(em: EntityManager): Promise<number> {
+  const rows = await query(em, `delete from rate_limits where reset_at <= now() returning 1`);
+  return rows.length;
 }

@@ -99,10 +99,12 @@ export async function deleteSession(em: EntityManager, token: string) {
   await query(em, `delete from sessions where token_hash = ?`, [hashToken(token)]);
 }
 
-export async function deleteExpiredSessions(em: EntityManager, config: Config) {
-  await query(
+/** Deletes the sessions past their absolute or idle limit; returns how many. */
+export async function deleteExpiredSessions(em: EntityManager, config: Config): Promise<number> {
+  const rows = await query(
     em,
-    `delete from sessions where expires_at <= now() or last_seen_at <= now() - make_interval(days => ?)`,
+    `delete from sessions where expires_at <= now() or last_seen_at <= now() - make_interval(days => ?) returning 1`,
     [config.sessionIdleDays],
   );
+  return rows.length;
 }
