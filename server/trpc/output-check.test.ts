@@ -157,6 +157,37 @@ describe('outputCheck', () => {
     expect(Object.keys(answer)).toEqual(Object.keys(aLoan()));
   });
 
+  it('writes -0 as superjson does where a literal or an enum takes 0', () => {
+    const cases: [z.ZodType, unknown][] = [
+      [z.object({ a: z.literal(0) }), { a: -0 }],
+      [z.array(z.enum({ zero: 0, one: 1 })), [-0, 1]],
+    ];
+    for (const [schema, value] of cases) {
+      expect(outcome(() => outputCheck(schema)(value))).toBe(outcome(() => schema.parse(value)));
+      expect(outcome(() => outputCheck(schema)(value))).toContain('["number"]');
+    }
+  });
+
+  it('checks empty shapes, symbol keys and recursive schemas as zod does', () => {
+    const empty = z.object({ a: z.string(), meta: z.object({}) });
+    expect(outcome(() => outputCheck(empty)({ a: 'x', meta: { extra: 1 } }))).toBe('{"json":{"a":"x","meta":{}}}');
+
+    const key = Symbol('key');
+    const symbolic = z.object({ a: z.string(), [key]: z.string() });
+    for (const value of [{ a: 'x' }, { a: 'x', [key]: 1 }]) expect(outcome(() => outputCheck(symbolic)(value))).toBe(outcome(() => symbolic.parse(value)));
+    expect(outputCheck(symbolic)({ a: 'x', [key]: 'y' })).toStrictEqual(symbolic.parse({ a: 'x', [key]: 'y' }));
+
+    const category: z.ZodType = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(category);
+      },
+    });
+    const tree = { name: 'Fiction', children: [{ name: 'Crime', children: [] }] };
+    expect(outcome(() => outputCheck(category)(tree))).toBe(JSON.stringify(superjson.serialize(category.parse(tree))));
+    expect(outcome(() => outputCheck(category)({ name: 'Fiction', children: [{ name: 1, children: [] }] }))).toMatch(/^ZodError/);
+  });
+
   it('lets zod check what it cannot (refinements, size checks, unions, transforms)', () => {
     const refined = outputCheck(z.object({ n: z.number().refine((n) => n > 0, 'positive') }));
     expect(() => refined({ n: -1 })).toThrow('positive');

@@ -37,6 +37,8 @@ class Program {
   readonly names: string[] = [];
   readonly values: unknown[] = [];
   readonly functions: string[] = [];
+  /** The schemas being planned, outermost first: a schema met again inside itself is recursive. */
+  readonly planning = new Set<z.ZodType>();
 
   constant(prefix: string, value: unknown): string {
     const name = `${prefix}${this.names.length}`;
@@ -66,6 +68,17 @@ const isMinusZero = (x: string) => `(${x} === 0 && 1 / ${x} < 0)`;
  * (unions, transforms, refinements, size or format checks, coercion, catch-alls): zod checks it.
  */
 function plan(schema: z.ZodType, program: Program): Plan | null {
+  // A recursive schema (a shape's getter naming the schema itself) is left to zod.
+  if (program.planning.has(schema)) return null;
+  program.planning.add(schema);
+  try {
+    return planOf(schema, program);
+  } finally {
+    program.planning.delete(schema);
+  }
+}
+
+function planOf(schema: z.ZodType, program: Program): Plan | null {
   const zod = internals(schema);
   const { def } = zod;
   if (Object.keys(def).some((key) => !INERT_KEYS.has(key))) return null;
@@ -89,7 +102,8 @@ function plan(schema: z.ZodType, program: Program): Plan | null {
       const values = zod.values;
       if (!(values instanceof Set) || ![...values].every(isJsonAsItIs)) return null;
       const name = program.constant('values', values);
-      return leaf((x) => `!${name}.has(${x})`);
+      // A Set holding 0 has -0 too, and zod takes it: superjson annotates it, so it goes the slow way.
+      return leaf((x) => `!${name}.has(${x}) || ${isMinusZero(x)}`);
     }
     case 'date':
       // A valid Date, as z.date() takes; not one met before, which superjson would write as a
@@ -150,6 +164,8 @@ return ${item.dated ? 'json' : 'out'};`,
  * Date can sit in it. Objects with keys JS would reorder or superjson refuses are left to zod.
  */
 function objectPlan(shape: Record<string, z.ZodType>, program: Program): Plan | null {
+  // zod checks a shape's symbol keys too; this code reads only its string keys.
+  if (Object.getOwnPropertySymbols(shape).length > 0) return null;
   const keys = Object.keys(shape);
   // An object literal cannot take a forbidden key as it is, and an index key would be listed first,
   // which reorders superjson's annotations.
@@ -165,7 +181,7 @@ function objectPlan(shape: Record<string, z.ZodType>, program: Program): Plan | 
   const fn = program.function(
     'object',
     `if (typeof v !== 'object' || v === null || isArray(v)) return FAIL;
-let x, ${keys.map((_, slot) => `o${slot}, j${slot}`).join(', ')};
+let x${keys.map((_, slot) => `, o${slot}, j${slot}`).join('')};
 ${keys.map((key, slot) => `x = v[${JSON.stringify(key)}];\n${fields[slot]!.emit('x', `o${slot}`, `j${slot}`, `at.field(${slot}, ${JSON.stringify(key)})`)}`).join('\n')}
 ${dated ? `st.out = ${literal('o')};\nreturn ${literal('j')};` : `const out = ${literal('o')};\nst.out = out;\nreturn out;`}`,
   );
