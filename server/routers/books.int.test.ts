@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isbn13To10 } from '../../shared/isbn';
-import { bookSchema } from '../../shared/schemas';
+import { type Book, bookSchema } from '../../shared/schemas';
 import { newBook, newIsbn13, newLibrary, newRental, newUser, signedIn } from '../test/factories';
 import { type Client, createTestApp, type TestApp } from '../test/harness';
 
@@ -20,7 +20,7 @@ const post = (client: Client, path: string, input: unknown) => client.rest('POST
 const list = async (client: Client, query: string) => {
   const res = await client.rest('GET', `/_api/books?${query}`, undefined, { superjson: true });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { id: number; title: string }[];
+  return res.body as Pick<Book, 'id' | 'title' | 'categories'>[];
 };
 
 describe('add a book', () => {
@@ -219,6 +219,17 @@ describe('list books', () => {
     const changed = await post(librarian, '/_api/book/quantity', { libraryId: lib, bookId: id, quantity: 6 });
     expect(changed.body).toEqual({ ...expected, quantity: 6, availableCount: 4, updatedAt: changed.body.updatedAt });
     expect(changed.body.updatedAt.getTime()).toBeGreaterThan(expected.updatedAt.getTime());
+  });
+
+  it('reads back categories holding what an array’s text form escapes: commas, quotes, backslashes, braces, NULL, blanks', async () => {
+    const lib = (await newLibrary(t)).id;
+    const categories = ['Fiction, Classics', 'Say "hello"', 'back\\slash', '{braced}', 'NULL', 'null', '', '  spaced  ', 'Émile & Zoë', '日本語'];
+    const isbn = newIsbn13();
+    await t.sql(`insert into books (library_id, isbn, isbn13, title, author, quantity, available_count, categories) values (?, ?, ?, 'Odd', 'Cats', 1, 1,
+         array(select c from json_array_elements_text(?::json) with ordinality as e(c, n) order by n))`,
+      [lib, isbn, isbn, JSON.stringify(categories)],
+    );
+    expect((await list(reader, `libraryId=${lib}`)).map((b) => b.categories)).toEqual([categories]);
   });
 
   describe('paging', () => {
