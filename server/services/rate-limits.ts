@@ -36,6 +36,6 @@ export async function clear(em: EntityManager, key: string) {
 
 /** Deletes the windows that have ended (they count nothing: `hit` would start them again from 1); returns how many. */
 export async function deleteEndedWindows(em: EntityManager): Promise<number> {
-  const rows = await query(em, `delete from rate_limits where reset_at <= now() returning 1`);
-  return rows.length;
+  const [{ n }] = await query<{ n: number }>(em, `with gone as (delete from rate_limits where reset_at <= now() returning 1) select count(*)::int as n from gone`);
+  return n;
 }

@@ -101,10 +101,11 @@ export async function deleteSession(em: EntityManager, token: string) {
 
 /** Deletes the sessions past their absolute or idle limit; returns how many. */
 export async function deleteExpiredSessions(em: EntityManager, config: Config): Promise<number> {
-  const rows = await query(
+  const [{ n }] = await query<{ n: number }>(
     em,
-    `delete from sessions where expires_at <= now() or last_seen_at <= now() - make_interval(days => ?) returning 1`,
+    `with gone as (delete from sessions where expires_at <= now() or last_seen_at <= now() - make_interval(days => ?) returning 1)
+     select count(*)::int as n from gone`,
     [config.sessionIdleDays],
   );
-  return rows.length;
+  return n;
 }
