@@ -55,10 +55,14 @@ function pgDateTime(text: string): number {
   let offset = twoDigits(text, at + 1) * 3600;
   at += 3;
   if (at + 3 <= length && text.charCodeAt(at) === 58) {
-    offset += twoDigits(text, at + 1) * 60;
+    const offsetMinutes = twoDigits(text, at + 1);
+    if (offsetMinutes > 59) return NaN;
+    offset += offsetMinutes * 60;
     at += 3;
     if (at + 3 <= length && text.charCodeAt(at) === 58) {
-      offset += twoDigits(text, at + 1);
+      const offsetSeconds = twoDigits(text, at + 1);
+      if (offsetSeconds > 59) return NaN;
+      offset += offsetSeconds;
       at += 3;
     }
   }
