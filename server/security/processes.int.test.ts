@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,6 +40,8 @@ interface Server {
   url: string;
   /** Parsed pino lines from every process. */
   logs: { pid: number; msg: string; req?: { url: string } }[];
+  /** All it wrote, standard output and error. */
+  output: string;
   exited: Promise<number | null>;
 }
 
@@ -62,16 +64,15 @@ async function startServer(workers: number, env: Record<string, string> = {}): P
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
-  const server: Server = { child, url: `http://127.0.0.1:${port}`, logs: [], exited: new Promise((done) => child.on('exit', (code) => done(code))) };
-  let output = '';
+  const server: Server = { child, url: `http://127.0.0.1:${port}`, logs: [], output: '', exited: new Promise((done) => child.on('exit', (code) => done(code))) };
   child.stdout!.on('data', (chunk) => {
-    output += chunk;
+    server.output += chunk;
     for (const line of String(chunk).split('\n')) if (line.startsWith('{')) server.logs.push(JSON.parse(line));
   });
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (server.output += chunk));
   const deadline = Date.now() + 30_000;
-  while (!output.includes('is ready at')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+  while (!server.output.includes('is ready at')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${server.output}`);
     await new Promise((done) => setTimeout(done, 50));
   }
   return server;
@@ -291,5 +292,33 @@ describe('health endpoints of the running server', () => {
     expect(status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+});
+
+describe('start-up', () => {
+  it('loads the local OpenID provider only when it is on (its package takes about 200 ms to load)', async () => {
+    // A module hook that says on standard error when the server resolves the package.
+    const hook = join(buildDir, 'report-oidc-provider.mjs');
+    writeFileSync(
+      hook,
+      `export async function resolve(specifier, context, next) {
+        if (specifier === 'oidc-provider') process.stderr.write('resolved oidc-provider\\n');
+        return next(specifier, context);
+      }`,
+    );
+    const register = join(buildDir, 'register-hook.mjs');
+    writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hook}`)});\n`);
+    const withHook = { NODE_OPTIONS: `--import=${register}` };
+
+    const off = await startServer(1, { ...withHook, LOCAL_OIDC: 'false' });
+    expect((await request(off, '/readyz')).status).toBe(200);
+    off.child.kill('SIGTERM');
+    expect(await off.exited).toBe(0);
+    expect(off.output).not.toContain('oidc-provider');
+
+    const on = await startServer(1, { ...withHook, LOCAL_OIDC: 'true' });
+    expect(on.output).toContain('resolved oidc-provider');
+    on.child.kill('SIGTERM');
+    expect(await on.exited).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import { escapeHtml } from './html';
 import { renderSignInPage, type LocalIdentity } from './local-sign-in-page';
 
@@ -25,6 +25,9 @@ const subjectFor = (email: string) => `local-${createHash('sha256').update(email
  * so it serves a single server process.
  */
 export async function startLocalProvider(port = 0): Promise<LocalProvider> {
+  // Loaded only when it runs: the package takes about 200 ms to load, and a server with Google or no
+  // sign-in provider never needs it.
+  const { default: Provider } = await import('oidc-provider');
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
