@@ -73,18 +73,24 @@ test("on a shared browser, the next person to sign in sees none of the last one'
   await page.getByLabel(/^Password( \*)?$/).fill('Password123');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Hi, Second Patron')).toBeVisible();
-  // The second patron's own answers are held back a moment: until they come, nothing of the first one's may show.
+  // The second patron's own answers are held back until released: until they come, nothing of the first one's may show.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   for (const call of ['rentals.mine', 'books.rentedByMe']) {
     await page.route(trpcCall(call), async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
   }
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await pickLibrary(page, 'Central Library');
+  await expect(section(page, 'My Rentals')).toBeVisible();
+  // A cached answer would show at once; the held ones cannot land before release(), so this moment shows only what was cached.
+  await page.waitForTimeout(500);
+  expect(await page.getByRole('article', { name: title }).count()).toBe(0);
+  expect(await section(page, 'My Rentals').getByRole('article').count()).toBe(0);
+  release();
   await expect(section(page, 'Available to Rent').getByRole('article').first()).toBeVisible();
-  await page.waitForTimeout(300);
-  // Counted once, not waited for: a cached answer would show at once and be gone when the held one lands.
   expect(await page.getByRole('article', { name: title }).filter({ hasText: 'Return Book' }).count()).toBe(0);
   await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
   await expect(section(page, 'My Rentals').getByRole('article')).toHaveCount(0);
