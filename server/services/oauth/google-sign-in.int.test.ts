@@ -206,6 +206,17 @@ describe('sign-in with Google through the local OpenID provider', () => {
     expect(replay.message.error.code).toBe('invalid_state');
   });
 
+  it('answers a callback once: the same callback again, from the same browser, is refused', async () => {
+    const flow = await startSignIn();
+    const url = await signInAtProvider(flow, { email: uniqueEmail('once') });
+    const first = await callback(url, flow.app.header());
+    expect(first.message).toEqual({ type: 'OAUTH_TOKEN_SUCCESS', token: expect.any(String) });
+    const tokensBefore = await t.sql(`select count(*)::int as count from temporary_tokens`);
+    const replay = await callback(url, flow.app.header());
+    expect(replay.message.error.code).toBe('invalid_state');
+    expect(await t.sql(`select count(*)::int as count from temporary_tokens`)).toEqual(tokensBefore);
+  });
+
   it('refuses a state that has expired', async () => {
     const flow = await startSignIn();
     const url = await signInAtProvider(flow, { email: uniqueEmail('slow') });
