@@ -190,6 +190,31 @@ test('the book list shows its loading placeholders and its error', async ({ page
   await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 
+test('the rentals and customers tabs say what failed, and load when tried again', async ({ page }) => {
+  await librarianAtCentral(page);
+  const failing = new Set(['rentals.list', 'customers.list']);
+  for (const call of failing) {
+    await page.route(trpcCall(call), (route) =>
+      failing.has(call) ? route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }) : route.continue(),
+    );
+  }
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  const rentalsAlert = page.getByRole('alert').filter({ hasText: 'Error fetching rentals:' });
+  await expect(rentalsAlert.getByText('Error fetching rentals: Request failed with status 500', { exact: true })).toBeVisible({ timeout: 15_000 });
+  failing.delete('rentals.list');
+  await rentalsAlert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('button', { name: 'Mark as Returned' }).first()).toBeVisible();
+  await expect(rentalsAlert).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Manage Customers' }).click();
+  const customersAlert = page.getByRole('alert').filter({ hasText: 'Failed to load customers:' });
+  await expect(customersAlert.getByText('Failed to load customers: Request failed with status 500', { exact: true })).toBeVisible({ timeout: 15_000 });
+  failing.delete('customers.list');
+  await customersAlert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Joined:').first()).toBeVisible();
+  await expect(customersAlert).toHaveCount(0);
+});
+
 test('a book list that cannot reach the server says so, and loads when tried again', async ({ page }) => {
   await logIn(page, demo.librarian);
   let unreachable = true;
