@@ -43,6 +43,29 @@ test('the app takes over the prerendered login form as it is: the same fields, l
   expect([await email.getAttribute('id'), await password.getAttribute('id')]).toEqual(idsSent);
 });
 
+test('the registration form names each field it cannot take, and sends nothing until they are right', async ({ page }) => {
+  let sent = 0;
+  await page.route('**/trpc/auth.registerWithPassword**', (route) => (sent++, route.continue()));
+  await page.route('**/_api/auth/register_with_password', (route) => (sent++, route.continue()));
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel(/^Display Name( \*)?$/).fill('Shorty');
+  await page.getByLabel(/^Email( \*)?$/).fill(uniqueEmail('shorty'));
+  await page.getByLabel(/^Password( \*)?$/).fill('Short1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(page.getByText('Name is required')).toHaveCount(0);
+  expect(sent).toBe(0);
+  await expect(page).toHaveURL(/\/register$/);
+
+  await page.getByLabel(/^Password( \*)?$/).fill('LongEnough1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Hi, Shorty')).toBeVisible();
+  expect(sent).toBe(1);
+});
+
 test('registering with a taken email suggests logging in', async ({ page }) => {
   await page.goto('/register');
   await page.getByLabel(/^Display Name( \*)?$/).fill('Copy Cat');
