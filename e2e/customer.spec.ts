@@ -189,3 +189,38 @@ test("a customer searches the library's available books by title or author", asy
   // The customer's own rentals are not searched away.
   await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
 });
+
+/** Answers `procedure` with a server error of `message`, inside whatever batch it travels in; the batch's other calls are answered by the server. */
+async function failCall(page: Page, procedure: string, message: string) {
+  await page.route(trpcCall(procedure), async (route) => {
+    const response = await route.fetch();
+    const procedures = new URL(route.request().url()).pathname.replace(/^\/trpc\//, '').split(',');
+    const error = { error: { json: { message, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: procedure } } } };
+    const batched = new URL(route.request().url()).searchParams.has('batch');
+    const body = batched ? (await response.json()).map((answer: unknown, i: number) => (procedures[i] === procedure ? error : answer)) : error;
+    await route.fulfill({ response, status: batched ? 207 : 500, json: body });
+  });
+}
+
+test('each section of the customer dashboard says what it could not load, and only that', async ({ page }) => {
+  await newCustomerAtCentral(page, 'Fay Failure');
+  await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
+
+  await failCall(page, 'books.list', 'The shelves are unreachable.');
+  await page.reload();
+  await expect(section(page, 'Available to Rent').getByRole('alert')).toHaveText(/^Error fetching books: The shelves are unreachable\./);
+  await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
+  await expect(section(page, 'My Rentals').getByRole('alert')).toHaveCount(0);
+
+  await page.unrouteAll();
+  await failCall(page, 'rentals.mine', 'The rentals are unreachable.');
+  await page.reload();
+  // Both sections are drawn from the customer's rentals: which books they hold, and which get Return Book.
+  for (const name of ['My Rentals', 'Available to Rent'] as const) {
+    await expect(section(page, name).getByRole('alert')).toHaveText(/^Error fetching rentals: The rentals are unreachable\./);
+  }
+  await page.unrouteAll();
+  await section(page, 'My Rentals').getByRole('button', { name: 'Try again' }).click();
+  await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
+  await expect(section(page, 'Available to Rent').getByRole('article').first()).toBeVisible();
+});

@@ -16,28 +16,25 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
   const rentals = trpc.rentals.mine.useQuery({ libraryId });
   const rented = trpc.books.rentedByMe.useQuery({ libraryId });
 
+  // Each section waits for, and names the failure of, only the calls it is drawn from: both need the
+  // customer's rentals (which books get Return Book), My Rentals their books, Available to Rent the list.
+  const rentalsFailure = rentals.isError && (
+    <ErrorAlert retry={rentals}>Error fetching rentals: {errorMessage(rentals.error, callFallbacks.fetchRentals)}</ErrorAlert>
+  );
+  const view: BookListView | undefined = rentals.isSuccess ? { kind: 'customer', customerId, rentals: rentals.data } : undefined;
+
   let mine: ReactNode;
+  if (rented.isError) mine = <ErrorAlert retry={rented}>Error fetching books: {errorMessage(rented.error, callFallbacks.fetchBooks)}</ErrorAlert>;
+  else if (rentalsFailure) mine = rentalsFailure;
+  else if (!view || rented.isPending) mine = <ListSkeleton label="Loading your rentals" count={1} />;
+  else mine = <BookList books={rented.data} view={view} emptyText="You have no active rentals." />;
+
   let available: ReactNode;
-  if (pages.isPending || rentals.isPending) {
-    mine = <ListSkeleton label="Loading your rentals" count={1} />;
-    available = <ListSkeleton label="Loading books" />;
-  } else if (pages.isError || rentals.isError || !books) {
-    const failure = rentals.isError
-      ? `Error fetching rentals: ${errorMessage(rentals.error, callFallbacks.fetchRentals)}`
-      : `Error fetching books: ${errorMessage(pages.error, callFallbacks.fetchBooks)}`;
-    const failed = [pages, rentals].filter((q) => q.isError);
-    const retry = { refetch: () => failed.forEach((q) => q.refetch()), isFetching: failed.some((q) => q.isFetching) };
-    mine = available = <ErrorAlert retry={retry}>{failure}</ErrorAlert>;
-  } else {
-    const rentedIds = new Set(rentals.data.map((r) => r.bookId));
-    const view: BookListView = { kind: 'customer', customerId, rentals: rentals.data };
-    mine = rented.isError ? (
-      <ErrorAlert retry={rented}>Error fetching books: {errorMessage(rented.error, callFallbacks.fetchBooks)}</ErrorAlert>
-    ) : rented.isPending ? (
-      <ListSkeleton label="Loading your rentals" count={1} />
-    ) : (
-      <BookList books={rented.data} view={view} emptyText="You have no active rentals." />
-    );
+  if (pages.isError) available = <ErrorAlert retry={pages}>Error fetching books: {errorMessage(pages.error, callFallbacks.fetchBooks)}</ErrorAlert>;
+  else if (rentalsFailure) available = rentalsFailure;
+  else if (!view || !books) available = <ListSkeleton label="Loading books" />;
+  else {
+    const rentedIds = new Set(view.rentals.map((r) => r.bookId));
     available = (
       <>
         <BookList books={books.filter((b) => !rentedIds.has(b.id))} view={view} emptyText={debounced ? NO_BOOK_MATCHES : 'No books are currently available to rent.'} />
