@@ -47,7 +47,8 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
             Rent a Book
           </Tabs.Tab>
           <Tabs.Tab value="rentals" fz="md" mih={52}>
-            Current Rentals ({rentals.data?.length ?? 0})
+            {/* No count until the rentals are in: a failed load is not zero rentals. */}
+            {rentals.isSuccess ? `Current Rentals (${rentals.data.length})` : 'Current Rentals'}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rent">
