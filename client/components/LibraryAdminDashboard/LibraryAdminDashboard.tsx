@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ComponentType } from 'react';
 import { InsightsPanel } from '../InsightsPanel';
 import { CustomersPanel } from './CustomersPanel';
@@ -14,12 +15,14 @@ const tabs: { value: string; label: string; Panel: ComponentType<{ libraryId: nu
 ];
 
 export function LibraryAdminDashboard({ libraryId }: { libraryId: number }) {
+  // On a phone the four tabs do not fit one row: they wrap, two to a row, as pills (an underline
+  // would mark only the row it is on). Wider, they sit in one underlined row.
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Tabs defaultValue="books" keepMounted={false}>
-      {/* One row that scrolls on a phone, rather than two rows with the underline under the second. */}
-      <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' }}>
+    <Tabs defaultValue="books" keepMounted={false} variant={phone ? 'pills' : 'default'}>
+      <Tabs.List mb="md" grow={phone}>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value} style={{ flexShrink: 0 }}>
+          <Tabs.Tab key={tab.value} value={tab.value} style={phone ? { flexBasis: '40%' } : undefined}>
             {tab.label}
           </Tabs.Tab>
         ))}
