@@ -37,6 +37,16 @@ describe('the demo seed', () => {
     expect(customers.body.customers.length).toBeGreaterThan(0);
   });
 
+  it("tells one story of each member: joined the library when their account opened, and rented only after", async () => {
+    // 'Joined:' on the customer list is the account's date; the insights' new members count memberships.
+    expect(await t.sql(`select m.user_id from library_members m join users u on u.id = m.user_id where m.created_at <> u.created_at`)).toEqual([]);
+    expect(
+      await t.sql(
+        `select r.id from rentals r join library_members m on m.library_id = r.library_id and m.user_id = r.customer_id where r.rented_at < m.created_at`,
+      ),
+    ).toEqual([]);
+  });
+
   it('lets the demo reader browse and rent at once', async () => {
     const reader = await signInAs('customer');
     const libraries = (await reader.rest('GET', '/_api/libraries', undefined, { superjson: true })).body as { id: number }[];

@@ -47,7 +47,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     const roleNames: Record<string, string> = { admin: 'Morgan Admin', library_admin: 'Lee Librarian', customer: 'Riley Reader' };
     for (const signIn of demoSignIns) {
       const [row] = await exec<{ id: number }[]>(
-        `insert into users (email, display_name, password_hash, role, phone_number) values (?, ?, ?, ?, ?) returning id`,
+        `insert into users (email, display_name, password_hash, role, phone_number, created_at) values (?, ?, ?, ?, ?, now() - interval '40 days') returning id`,
         [signIn.email, roleNames[signIn.role], await hashPassword(signIn.password), signIn.role, signIn.role === 'customer' ? '5550100000' : null],
       );
       ids[signIn.role] = row.id;
@@ -88,11 +88,15 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     for (const [li, libraryId] of libraries.entries()) {
       for (const [ci, customerId] of customers.entries()) {
         if (ci === 0 && li === 0) continue; // the demo reader starts with no active rental, so the welcome banner shows
-        await exec(`insert into library_members (library_id, user_id) values (?, ?) on conflict do nothing`, [libraryId, customerId]);
+        // Members since their account was opened (40 days ago), as 'Joined:' and the insights' new members say.
+        await exec(
+          `insert into library_members (library_id, user_id, created_at) select ?, id, created_at from users where id = ? on conflict do nothing`,
+          [libraryId, customerId],
+        );
         for (let k = 0; k < 3; k++) {
           const bookId = bookIds[li][(ci * 5 + k * 3 + li) % bookIds[li].length];
           const active = k === 0;
-          const days = 2 + ((n * 5) % 40);
+          const days = 2 + ((n * 5) % 38); // within their 40 days of membership
           n++;
           if (active) {
             const [ok] = await exec<{ id: number }[]>(
@@ -109,7 +113,10 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
         }
       }
     }
-    await exec(`insert into library_members (library_id, user_id) values (?, ?) on conflict do nothing`, [libraries[0], ids.customer]);
+    await exec(
+      `insert into library_members (library_id, user_id, created_at) select ?, id, created_at from users where id = ? on conflict do nothing`,
+      [libraries[0], ids.customer],
+    );
 
     // Reviews on the first books of the central library.
     for (const [bi, bookId] of bookIds[0].slice(0, 12).entries()) {
