@@ -51,6 +51,13 @@ test('a customer upgrades, creates a library and finds it empty', async ({ page 
   await page.getByRole('tab', { name: 'Manage Customers' }).click();
   await expect(page.getByText('No Customers Found')).toBeVisible();
   await expect(page.getByText('There are no customers for this library yet.')).toBeVisible();
+
+  // Libraries are picked by name: a second of the same name, whatever its case, is refused.
+  await page.getByRole('button', { name: 'Create Library' }).click();
+  await dialog.getByLabel(/^Library name/).fill(name.toUpperCase());
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Failed to create library: A library with this name already exists.').first()).toBeVisible();
+  await expect(dialog).toBeVisible();
 });
 
 test('a librarian changes a quantity, with the new value shown at once', async ({ page }) => {

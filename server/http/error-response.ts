@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { EMAIL_IN_USE } from '../../shared/accounts';
 import { AppError, badRequest, conflict, isDatabaseUnavailable, isUniqueViolation, notJson, payloadTooLarge } from '../errors';
+import { LIBRARY_NAME_TAKEN } from '../services/libraries';
 import { ALREADY_RENTED } from '../services/rentals';
 import { ALREADY_REVIEWED } from '../services/reviews';
 import { PHONE_IN_USE } from '../services/users';
@@ -19,6 +20,7 @@ const CONFLICTS = new Map([
   ['users_phone_number_unique', PHONE_IN_USE],
   ['rentals_one_active_per_customer_book', ALREADY_RENTED],
   ['reviews_book_user_unique', ALREADY_REVIEWED],
+  ['libraries_name_unique', LIBRARY_NAME_TAKEN],
 ]);
 
 /** The status Fastify gave an error of its own (body too large, not JSON, unreadable). */

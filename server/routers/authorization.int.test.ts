@@ -25,6 +25,8 @@ let libraryA: { id: number };
 let libraryB: { id: number };
 let clients: Record<Actor, Client>;
 let ids: { customer: number; memberOfB: number };
+/** Each library a case creates has a name of its own: names are unique. */
+let branches = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -66,7 +68,7 @@ interface Case {
 const CASES: Case[] = [
   { procedure: 'libraries.list', kind: 'query', input: async () => undefined, expected: SIGNED_IN },
   { procedure: 'libraries.get', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: STAFF },
-  { procedure: 'libraries.create', kind: 'mutation', input: async () => ({ name: 'New Branch' }), expected: LIBRARY_ADMINS },
+  { procedure: 'libraries.create', kind: 'mutation', input: async () => ({ name: `New Branch ${++branches}` }), expected: LIBRARY_ADMINS },
   { procedure: 'books.list', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: SIGNED_IN },
   {
     procedure: 'books.add',

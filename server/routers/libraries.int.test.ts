@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newLibrary, signedIn } from '../test/factories';
+import { newLibrary, signedIn, snapshot } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -31,6 +31,18 @@ describe('libraries', () => {
     // Every library, whoever runs it, by name regardless of case.
     expect(names.filter((name) => ['Zephyr Hall', 'aardvark branch', 'Maple Row'].includes(name))).toEqual(['aardvark branch', 'Maple Row', 'Zephyr Hall']);
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  });
+
+  it('refuses a name another library has, whatever its case, and changes nothing', async () => {
+    const { client } = await signedIn(t, { role: 'library_admin' });
+    expect((await client.rest('POST', '/_api/libraries', { name: 'Lighthouse Library' }, { superjson: true })).status).toBe(200);
+    const { client: another } = await signedIn(t, { role: 'library_admin' });
+    const before = await snapshot(t);
+    const res = await another.rest('POST', '/_api/libraries', { name: '  lighthouse LIBRARY ' }, { superjson: true });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('A library with this name already exists.');
+    expect(await snapshot(t)).toEqual(before);
+    expect((await another.rest('POST', '/_api/libraries', { name: 'Lighthouse Library Annex' }, { superjson: true })).status).toBe(200);
   });
 
   it('customers cannot create libraries', async () => {

@@ -4,6 +4,8 @@ import { query } from '../db/sql';
 import type { UserRow } from './users';
 
 export const libraryNotFound = (id: number) => `No library found with the ID: ${id}.`;
+/** Libraries are picked by name, so no two share one (whatever its case). */
+export const LIBRARY_NAME_TAKEN = 'A library with this name already exists.';
 
 /** Library admins see the libraries they staff; admins and patrons (who pick one to rent from) see all. */
 export async function listLibraries(em: EntityManager, user: Pick<UserRow, 'id' | 'role'>): Promise<Library[]> {
