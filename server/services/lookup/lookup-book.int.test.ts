@@ -16,9 +16,11 @@ beforeEach(async () => {
   await t.sql(`delete from books`);
 });
 
-/** A library's copy of a book, as the add-book flow stores it. */
+let branches = 0;
+
+/** A library's copy of a book (in a library of its own), as the add-book flow stores it. */
 async function newBook(values: { isbn: string; isbn13: string; title: string; author: string; thumbnailUrl?: string }) {
-  const [library] = await t.sql<{ id: number }>(`insert into libraries (name) values ('Branch Library') returning id`);
+  const [library] = await t.sql<{ id: number }>(`insert into libraries (name) values (?) returning id`, [`Branch Library ${++branches}`]);
   await t.sql(`insert into books (library_id, isbn, isbn13, title, author, thumbnail_url) values (?, ?, ?, ?, ?, ?)`, [
     library.id,
     values.isbn,
