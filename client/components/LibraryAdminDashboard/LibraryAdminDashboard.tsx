@@ -17,7 +17,7 @@ const tabs: { value: string; label: string; Panel: ComponentType<{ libraryId: nu
 export function LibraryAdminDashboard({ libraryId }: { libraryId: number }) {
   // On a phone the four tabs do not fit one row: they wrap, two to a row, as pills (an underline
   // would mark only the row it is on). Wider, they sit in one underlined row.
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   return (
     <Tabs defaultValue="books" keepMounted={false} variant={phone ? 'pills' : 'default'}>
       <Tabs.List mb="md" grow={phone}>
