@@ -15,6 +15,9 @@ export const demoSignIns: DemoSignIn[] = [
   { role: 'customer', email: 'reader@scroll.test', password: 'ReaderPass1' },
 ];
 
+/** When every demo account was opened: the demo's rentals fall within the 40 days since. */
+const ACCOUNTS_OPENED = `now() - interval '40 days'`;
+
 const extraCustomers = [
   { name: 'Ada Lovelace', email: 'ada@scroll.test', phone: '5550100001' },
   { name: 'Grace Hopper', email: 'grace@scroll.test', phone: '5550100002' },
@@ -43,11 +46,14 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     const db = tx.getConnection();
     const exec = <T extends object[] = any[]>(sql: string, params: unknown[] = []) =>
       db.execute(sql, params, 'all', tx.getTransactionContext()) as Promise<T>;
+    // A member since their account was opened, as 'Joined:' on the customer list and the insights' new members say.
+    const join = (libraryId: number, userId: number) =>
+      exec(`insert into library_members (library_id, user_id, created_at) select ?, id, created_at from users where id = ? on conflict do nothing`, [libraryId, userId]);
     const ids: Record<string, number> = {};
     const roleNames: Record<string, string> = { admin: 'Morgan Admin', library_admin: 'Lee Librarian', customer: 'Riley Reader' };
     for (const signIn of demoSignIns) {
       const [row] = await exec<{ id: number }[]>(
-        `insert into users (email, display_name, password_hash, role, phone_number, created_at) values (?, ?, ?, ?, ?, now() - interval '40 days') returning id`,
+        `insert into users (email, display_name, password_hash, role, phone_number, created_at) values (?, ?, ?, ?, ?, ${ACCOUNTS_OPENED}) returning id`,
         [signIn.email, roleNames[signIn.role], await hashPassword(signIn.password), signIn.role, signIn.role === 'customer' ? '5550100000' : null],
       );
       ids[signIn.role] = row.id;
@@ -56,7 +62,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     const customers = [ids.customer];
     for (const c of extraCustomers) {
       const [row] = await exec<{ id: number }[]>(
-        `insert into users (email, display_name, password_hash, role, phone_number, created_at) values (?, ?, ?, 'customer', ?, now() - interval '40 days') returning id`,
+        `insert into users (email, display_name, password_hash, role, phone_number, created_at) values (?, ?, ?, 'customer', ?, ${ACCOUNTS_OPENED}) returning id`,
         [c.email, c.name, customerPassword, c.phone],
       );
       customers.push(row.id);
@@ -88,15 +94,11 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     for (const [li, libraryId] of libraries.entries()) {
       for (const [ci, customerId] of customers.entries()) {
         if (ci === 0 && li === 0) continue; // the demo reader starts with no active rental, so the welcome banner shows
-        // Members since their account was opened (40 days ago), as 'Joined:' and the insights' new members say.
-        await exec(
-          `insert into library_members (library_id, user_id, created_at) select ?, id, created_at from users where id = ? on conflict do nothing`,
-          [libraryId, customerId],
-        );
+        await join(libraryId, customerId);
         for (let k = 0; k < 3; k++) {
           const bookId = bookIds[li][(ci * 5 + k * 3 + li) % bookIds[li].length];
           const active = k === 0;
-          const days = 2 + ((n * 5) % 38); // within their 40 days of membership
+          const days = 2 + ((n * 5) % 38); // within the 40 days since the accounts opened
           n++;
           if (active) {
             const [ok] = await exec<{ id: number }[]>(
@@ -113,10 +115,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
         }
       }
     }
-    await exec(
-      `insert into library_members (library_id, user_id, created_at) select ?, id, created_at from users where id = ? on conflict do nothing`,
-      [libraries[0], ids.customer],
-    );
+    await join(libraries[0], ids.customer);
 
     // Reviews on the first books of the central library.
     for (const [bi, bookId] of bookIds[0].slice(0, 12).entries()) {

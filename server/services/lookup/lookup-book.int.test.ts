@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
 import { createLookupTestApp, type FakeBookProviders, PROVIDER_FAILURES, resetLookups, withoutWaiting } from '../../test/book-providers';
+import { newLibrary } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import { lookupBook } from './lookup-book';
 
@@ -16,11 +17,9 @@ beforeEach(async () => {
   await t.sql(`delete from books`);
 });
 
-let branches = 0;
-
 /** A library's copy of a book (in a library of its own), as the add-book flow stores it. */
 async function newBook(values: { isbn: string; isbn13: string; title: string; author: string; thumbnailUrl?: string }) {
-  const [library] = await t.sql<{ id: number }>(`insert into libraries (name) values (?) returning id`, [`Branch Library ${++branches}`]);
+  const library = await newLibrary(t);
   await t.sql(`insert into books (library_id, isbn, isbn13, title, author, thumbnail_url) values (?, ?, ?, ?, ?, ?)`, [
     library.id,
     values.isbn,
