@@ -45,6 +45,34 @@ test('an admin has no dashboard view but gets the kiosk link', async ({ page }) 
   await expect(page.getByRole('link', { name: 'Go to Kiosk' })).toHaveAttribute('href', /^\/kiosk\/\d+$/);
 });
 
+test('signed in, /login and /register send the user home, replacing the history entry', async ({ page }) => {
+  await logIn(page, demo.reader);
+  await page.goto('/profile');
+  for (const path of ['/login', '/register']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^(Log In|Create Account)$/ })).toHaveCount(0);
+    // Back leads to the page before, not to the sign-in page again.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/profile$/);
+  }
+});
+
+test('signed out, /login stays put; a sign-in made there still goes home', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
+  await page.getByLabel(/^Password( \*)?$/).fill(demo.reader.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
+  await page.goBack();
+  // The sign-in's own way home keeps the login page in the history; arriving on it signed in now leaves again.
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('a signed-in user on an unknown address sees Not Found', async ({ page }) => {
   await logIn(page, demo.reader);
   await page.goto('/dashboard/unknown');

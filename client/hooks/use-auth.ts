@@ -1,5 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
 import type { User } from '../../shared/schemas';
 import { lazyToast } from '../lib/lazy-toast';
 import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
@@ -28,6 +30,24 @@ export function useAuth() {
  */
 export function useIsAuthenticated(): boolean {
   return trpc.auth.session.useQuery(undefined, { ...SESSION_QUERY, placeholderData: { user: null }, select: (session) => !!session.user }).data === true;
+}
+
+/**
+ * The sign-in and sign-up pages are for someone signed out: who arrives on one already signed in goes
+ * home instead, the page replaced in the history as the guards do. Decided once, on the first answer of
+ * the session check: a sign-in made on the page itself keeps its own way home (and its delay).
+ */
+export function useLeaveIfSignedInOnArrival() {
+  const [, navigate] = useLocation();
+  const session = trpc.auth.session.useQuery(undefined, SESSION_QUERY);
+  const decided = useRef(false);
+  const answered = !session.isPending;
+  const signedIn = !!session.data?.user;
+  useEffect(() => {
+    if (!answered || decided.current) return;
+    decided.current = true;
+    if (signedIn) navigate('/', { replace: true });
+  }, [answered, signedIn, navigate]);
 }
 
 /**

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { POST_LOGIN_REDIRECT_MS } from '../../shared/constants';
 import { loginInput } from '../../shared/schemas/user';
 import { GoogleSignIn } from '../components/GoogleSignIn';
-import { useSignedIn } from '../hooks/use-auth';
+import { useLeaveIfSignedInOnArrival, useSignedIn } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useHydrated } from '../hooks/use-hydrated';
 import { useZodForm } from '../hooks/use-zod-form';
@@ -13,6 +13,7 @@ import { trpc } from '../trpc';
 
 export default function LoginPage() {
   useDocumentTitle('Login');
+  useLeaveIfSignedInOnArrival();
   const [, navigate] = useLocation();
   const signedIn = useSignedIn();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { registerInput } from '../../shared/schemas';
-import { useSignedIn } from '../hooks/use-auth';
+import { useLeaveIfSignedInOnArrival, useSignedIn } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useZodForm } from '../hooks/use-zod-form';
 import { registrationErrorMessage } from '../lib/auth-errors';
@@ -44,6 +44,7 @@ function RegisterForm({ withPhone }: { withPhone: boolean }) {
 
 export default function RegisterPage() {
   useDocumentTitle('Sign Up');
+  useLeaveIfSignedInOnArrival();
   return (
     <Container size={480} py={48}>
       <Title order={1} ta="center">
