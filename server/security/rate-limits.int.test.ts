@@ -56,6 +56,20 @@ describe('brute force is limited, across server processes', () => {
     expect(real.json().user.email).toBe(user.email);
   });
 
+  it("one address's sign-ins that succeed never use up its budget; a hundred that fail, over many accounts, do", async () => {
+    // A branch's public computers behind one address: many patrons sign in, with the right passwords.
+    const patrons = [await signUp(t, { password: 'Correct-horse-5' }), await signUp(t, { password: 'Correct-horse-5' })];
+    let next = 0;
+    const signIn = (app: App) => post(app, '/_api/auth/login_with_password', { email: patrons[next++ % 2]!.user.email, password: 'Correct-horse-5' }, '203.0.113.50');
+    const signIns = await hammer(signIn, 110);
+    expect(signIns.filter((a) => a.statusCode !== 200)).toEqual([]);
+
+    // Spraying: one guess at each of a hundred accounts from another address.
+    const sprayed = await hammer((app) => post(app, '/_api/auth/login_with_password', { email: uniqueEmail('sprayed'), password: 'Guess-1234' }, '203.0.113.51'), 100);
+    expect(sprayed.every((a) => a.statusCode === 401)).toBe(true);
+    expectLimited(await post(t.app, '/_api/auth/login_with_password', { email: patrons[0]!.user.email, password: 'Correct-horse-5' }, '203.0.113.51'));
+  });
+
   it('X-Forwarded-For is ignored unless TRUST_PROXY is set, so an attacker cannot pick a fresh address per guess', async () => {
     const { user } = await signUp(t, { password: 'Correct-horse-3' });
     for (let i = 0; i < 10; i++) {

@@ -4,7 +4,7 @@ import { isHttps } from '../http/security';
 import type { Context } from '../trpc/context';
 import { query } from '../db/sql';
 import { hashPassword, verifyPassword } from './passwords';
-import { clear, hit } from './rate-limits';
+import { clear, forgive, hit } from './rate-limits';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
 import { hashToken } from './tokens';
 import { findUserBy, insertUser, type UserRow } from './users';
@@ -34,18 +34,23 @@ export async function logOut(ctx: AuthContext) {
 
 /**
  * Limits count per (address, email) and per address, so an attacker elsewhere cannot lock
- * the real user out, and one address cannot spray many accounts.
+ * the real user out, and one address cannot spray many accounts. Each attempt is counted before
+ * its password is checked (guesses sent at once are counted too); a sign-in that succeeds clears
+ * its account's count and takes its hit back from the address's, so a branch's public computers
+ * behind one address can sign in all day.
  */
 export async function logIn(ctx: AuthContext, input: LoginInput): Promise<UserRow> {
   const pairKey = `login:${ctx.clientIp}:${input.email}`;
+  const addressKey = `login:${ctx.clientIp}`;
   await hit(ctx.em, [
     { key: pairKey, max: 10, windowSeconds: 15 * 60 },
-    { key: `login:${ctx.clientIp}`, max: 100, windowSeconds: 15 * 60 },
+    { key: addressKey, max: 100, windowSeconds: 15 * 60 },
   ]);
   const user = await findUserBy(ctx.em, 'email', input.email);
   const valid = await verifyPassword(user?.password_hash, input.password);
   if (!user || !valid) throw unauthorized(LOGIN_FAILED);
   await clear(ctx.em, pairKey);
+  await forgive(ctx.em, addressKey);
   await startSession(ctx, user.id);
   return user;
 }

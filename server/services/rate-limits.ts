@@ -34,6 +34,11 @@ export async function clear(em: EntityManager, key: string) {
   await query(em, `delete from rate_limits where key = ?`, [key]);
 }
 
+/** Takes back one hit of `key`'s window: what was counted turned out to be no attempt worth limiting. */
+export async function forgive(em: EntityManager, key: string) {
+  await query(em, `update rate_limits set hits = hits - 1 where key = ? and hits > 0`, [key]);
+}
+
 /** Deletes the windows that have ended (they count nothing: `hit` would start them again from 1); returns how many. */
 export async function deleteEndedWindows(em: EntityManager): Promise<number> {
   const [{ n }] = await query<{ n: number }>(em, `with gone as (delete from rate_limits where reset_at <= now() returning 1) select count(*)::int as n from gone`);
