@@ -15,6 +15,8 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const DEFAULT_BOOK_QUANTITY = 1;
 export const MIN_QUANTITY_IN_INTERFACE = 1;
+/** The most copies of one book a library holds, however they were added. */
+export const MAX_BOOK_QUANTITY = 100_000;
 
 export const OAUTH_POPUP_WIDTH = 500;
 export const OAUTH_POPUP_HEIGHT = 600;

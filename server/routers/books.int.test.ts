@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BOOK_QUANTITY } from '../../shared/constants';
 import { isbn13To10 } from '../../shared/isbn';
 import { type Book, bookSchema } from '../../shared/schemas';
 import { newBook, newIsbn13, newLibrary, newRental, newUser, signedIn } from '../test/factories';
@@ -61,6 +62,20 @@ describe('add a book', () => {
     await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id });
     const more = await post(staff, '/_api/library/books', { libraryId, isbn: book.isbn, title: book.title, author: book.author, quantity: 2 });
     expect(more.body).toMatchObject({ quantity: 3, availableCount: 2 });
+  });
+
+  it('adds copies up to the most a library may hold of a book, and refuses what would pass it, changing nothing', async () => {
+    const book = await newBook(t, { libraryId, quantity: 1 });
+    const add = (quantity: number) => post(staff, '/_api/library/books', { libraryId, isbn: book.isbn, title: book.title, author: book.author, quantity });
+    expect((await add(MAX_BOOK_QUANTITY - 2)).body).toMatchObject({ quantity: MAX_BOOK_QUANTITY - 1, availableCount: MAX_BOOK_QUANTITY - 1 });
+    const over = await add(2);
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe('Quantity is too large: this library already holds 99,999 copies of this book, and may hold at most 100,000.');
+    expect((await add(1)).body).toMatchObject({ quantity: MAX_BOOK_QUANTITY, availableCount: MAX_BOOK_QUANTITY });
+    expect((await add(MAX_BOOK_QUANTITY)).status).toBe(409);
+    // Whatever was added, the copies can still be set to what the library holds.
+    const set = await post(staff, '/_api/book/quantity', { bookId: book.id, libraryId, quantity: MAX_BOOK_QUANTITY });
+    expect(set.body).toMatchObject({ quantity: MAX_BOOK_QUANTITY, availableCount: MAX_BOOK_QUANTITY });
   });
 });
 

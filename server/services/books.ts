@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey, normalizeIsbn } from '../../shared/isbn';
-import { type AddBookInput, BOOKS_PAGE_DEFAULT, type Book, type BookStatus } from '../../shared/schemas';
+import { MAX_BOOK_QUANTITY } from '../../shared/constants';
+import { type AddBookInput, BOOKS_PAGE_DEFAULT, type Book, type BookStatus, QUANTITY_TOO_LARGE } from '../../shared/schemas';
 import { containsPattern, query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
 
@@ -214,6 +215,7 @@ export async function addBook(em: EntityManager, input: AddBookInput): Promise<B
        thumbnail_url = coalesce(books.thumbnail_url, excluded.thumbnail_url),
        full_image_url = coalesce(books.full_image_url, excluded.full_image_url),
        updated_at = now()
+     where books.quantity + excluded.quantity <= ${MAX_BOOK_QUANTITY}
      returning ${BOOK_RETURNING}`,
     [
       input.libraryId,
@@ -229,8 +231,14 @@ export async function addBook(em: EntityManager, input: AddBookInput): Promise<B
     ],
     AS_ARRAYS,
   );
-  return toBook(row);
+  if (row) return toBook(row);
+  // The library holds the book already, and the copies would pass the most it may hold.
+  const held = await findBookByIsbn(em, input.libraryId, input.isbn);
+  throw conflict(quantityAboveMaximum(held.quantity));
 }
+
+export const quantityAboveMaximum = (held: number) =>
+  `${QUANTITY_TOO_LARGE}: this library already holds ${held.toLocaleString('en-US')} copies of this book, and may hold at most ${MAX_BOOK_QUANTITY.toLocaleString('en-US')}.`;
 
 export const quantityBelowRented = (rented: number) => `Quantity cannot be less than the number of copies currently rented (${rented}).`;
 

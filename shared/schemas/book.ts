@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH } from '../constants';
+import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH, MAX_BOOK_QUANTITY } from '../constants';
 import { hasIsbnLength, INVALID_ISBN_MESSAGE } from '../isbn';
 import { libraryIdField, pageFields, positiveId, queryBoolean } from './common';
 
@@ -60,6 +60,8 @@ export const booksQuery = z.strictObject({
 const optionalUrl = (message: string) =>
   z.preprocess((v) => (v === '' ? null : v), z.url({ error: message, protocol: /^https?$/ }).max(2048, message).nullable().optional());
 
+export const QUANTITY_TOO_LARGE = 'Quantity is too large';
+
 export const addBookInput = z.strictObject({
   libraryId: libraryIdField(),
   /** Catalogued under its ISBN-13 form (isbnKey), so it must be a real ISBN length. */
@@ -80,7 +82,7 @@ export const addBookInput = z.strictObject({
     .number({ error: 'Quantity must be a positive integer' })
     .int('Quantity must be a positive integer')
     .positive('Quantity must be a positive integer')
-    .max(100_000, 'Quantity is too large')
+    .max(MAX_BOOK_QUANTITY, QUANTITY_TOO_LARGE)
     .default(DEFAULT_BOOK_QUANTITY),
 });
 export type AddBookInput = z.infer<typeof addBookInput>;
@@ -92,7 +94,7 @@ export const setQuantityInput = z.strictObject({
     .number({ error: 'Quantity must be an integer' })
     .int('Quantity must be an integer')
     .min(0, 'Quantity cannot be negative.')
-    .max(100_000, 'Quantity is too large'),
+    .max(MAX_BOOK_QUANTITY, QUANTITY_TOO_LARGE),
 });
 
 export const bookStatusInput = z.strictObject({
