@@ -134,6 +134,12 @@ describe.each(['rest', 'trpc'] as const)('accounts through %s', (door) => {
     const blank = await call(client, 'profile.update', { displayName: '', email });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe('Display name cannot be empty.');
+    const invisible = await call(client, 'profile.update', { displayName: '\u200b\u2800\u3164', email });
+    expect(invisible.status).toBe(400);
+    expect(invisible.body.message).toBe('Display name cannot be empty.');
+    const spaced = await call(client, 'profile.update', { displayName: ' Nina\n\tNew ', email });
+    expect(spaced.body.user.displayName).toBe('Nina New');
+    expect((await call(client, 'profile.update', { displayName: 'New Name', email })).status).toBe(200);
     const badEmail = await call(client, 'profile.update', { displayName: 'X', email: 'nope' });
     expect(badEmail.body.message).toBe('Please enter a valid email address.');
     expect((await call(client, 'auth.session')).body.user.displayName).toBe('New Name');

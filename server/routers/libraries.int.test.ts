@@ -45,6 +45,19 @@ describe('libraries', () => {
     expect((await another.rest('POST', '/_api/libraries', { name: 'Lighthouse Library Annex' }, { superjson: true })).status).toBe(200);
   });
 
+  it('reads a name as people see it: spaces of any kind and invisible characters make no new name', async () => {
+    const { client } = await signedIn(t, { role: 'library_admin' });
+    const created = await client.rest('POST', '/_api/libraries', { name: '\u200bRiver\n\nBend\u00a0 Branch\ufeff' }, { superjson: true });
+    expect(created.status).toBe(200);
+    expect(created.body.name).toBe('River Bend Branch');
+    const before = await snapshot(t);
+    for (const lookalike of ['River\u00a0Bend Branch', 'River Bend\u2060 Branch', 'river\tbend branch']) {
+      const res = await client.rest('POST', '/_api/libraries', { name: lookalike }, { superjson: true });
+      expect(res.status, JSON.stringify(lookalike)).toBe(409);
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   it('customers cannot create libraries', async () => {
     const { client } = await signedIn(t);
     const res = await client.rest('POST', '/_api/libraries', { name: 'My Own' }, { superjson: true });

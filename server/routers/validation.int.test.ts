@@ -30,6 +30,8 @@ const long = 'x'.repeat(5001);
 const ROWS: Row[] = [
   ['library name', 'POST', '/_api/libraries', () => ({ name: 'ab' }), 'Library name must be at least 3 characters long'],
   ['library name (blank)', 'POST', '/_api/libraries', () => ({ name: '     ' }), 'Library name must be at least 3 characters long'],
+  // Zero-width spaces, the braille blank, a Hangul filler: characters that show nothing.
+  ['library name (nothing visible)', 'POST', '/_api/libraries', () => ({ name: '\u200b\u200b\u2800\u3164\ufeff' }), 'Library name must be at least 3 characters long'],
   ['add book libraryId', 'POST', '/_api/library/books', () => ({ ...book(), libraryId: 0 }), 'Library ID must be a positive integer'],
   ['add book libraryId (text)', 'POST', '/_api/library/books', () => ({ ...book(), libraryId: 'one' }), 'Library ID must be a positive integer'],
   ['add book isbn (short)', 'POST', '/_api/library/books', () => ({ ...book(), isbn: '123456789' }), 'ISBN must be at least 10 characters'],
@@ -73,6 +75,7 @@ const ROWS: Row[] = [
   ['lookup phoneNumber (missing)', 'POST', '/_api/customer/lookup', () => ({ libraryId }), 'Phone number is required'],
   ['lookup libraryId', 'POST', '/_api/customer/lookup', () => ({ libraryId: 0, phoneNumber: '5550100000' }), 'Library ID must be a positive integer'],
   ['register displayName', 'POST', '/_api/customer/register', () => ({ ...register(), displayName: 'M' }), 'Display name must be at least 2 characters'],
+  ['register displayName (nothing visible)', 'POST', '/_api/customer/register', () => ({ ...register(), displayName: '\u200b\u2060\u200b' }), 'Display name must be at least 2 characters'],
   ['register email', 'POST', '/_api/customer/register', () => ({ ...register(), email: 'not-an-email' }), 'Invalid email address'],
   ['register phoneNumber', 'POST', '/_api/customer/register', () => ({ ...register(), phoneNumber: '555-0101' }), 'Phone number seems too short'],
   // Ids are PostgreSQL integers: past the largest one the database could not even compare them.

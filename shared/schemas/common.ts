@@ -44,6 +44,27 @@ export const phoneNumberField = () =>
     .transform(phoneDigits)
     .pipe(z.string().min(KIOSK_PHONE_MIN_DIGITS, 'Phone number seems too short').max(15, 'Phone number is too long'));
 
+/** Format characters that show nothing and join nothing: zero-width spaces, word joiners, byte-order marks, soft hyphens, bidi controls. */
+const INVISIBLE = /[\u00AD\u034F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+/** Letters that are drawn blank (Hangul fillers, the braille blank, Khmer inherent vowels). */
+const BLANK_LETTERS = /^[\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+|[\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+$/gu;
+
+/**
+ * A name as people read it, for a schema's `.overwrite`: in one Unicode form (NFC), without the characters that
+ * show nothing, each run of spaces, tabs, line breaks and other control characters one space, and nothing blank
+ * at either end. A name that shows nothing becomes '' (and is refused as empty); two that look the same become the
+ * same, so a name that must be unique cannot be taken twice by an invisible difference. Zero-width joiners stay:
+ * emoji sequences and some scripts need them.
+ */
+export const asName = (value: string) =>
+  value
+    .normalize('NFC')
+    .replace(INVISIBLE, '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim()
+    .replace(BLANK_LETTERS, '')
+    .trim();
+
 /** The library a call is about. */
 export const libraryIdField = () => positiveId('Library ID must be a positive integer');
 

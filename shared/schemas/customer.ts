@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KIOSK_DISPLAY_NAME_MIN_LENGTH } from '../constants';
-import { libraryIdField, phoneDigits, phoneNumberField } from './common';
+import { asName, libraryIdField, phoneDigits, phoneNumberField } from './common';
 import { roleSchema } from './user';
 
 export const customerSchema = z.object({
@@ -29,7 +29,7 @@ export const customerRegisterInput = z.strictObject({
   libraryId: libraryIdField(),
   displayName: z
     .string({ error: 'Display name must be at least 2 characters' })
-    .trim()
+    .overwrite(asName)
     .min(KIOSK_DISPLAY_NAME_MIN_LENGTH, 'Display name must be at least 2 characters')
     .max(100, 'Display name is too long'),
   email: z.string({ error: 'Invalid email address' }).trim().toLowerCase().pipe(z.email({ error: 'Invalid email address' }).max(254, 'Invalid email address')),
@@ -38,6 +38,6 @@ export const customerRegisterInput = z.strictObject({
 
 /** The kiosk registration form's own wording (SPEC section 5). */
 export const kioskRegistrationForm = z.object({
-  displayName: z.string().trim().min(KIOSK_DISPLAY_NAME_MIN_LENGTH, 'Name must be at least 2 characters.'),
+  displayName: z.string().overwrite(asName).min(KIOSK_DISPLAY_NAME_MIN_LENGTH, 'Name must be at least 2 characters.'),
   email: z.string().trim().pipe(z.email({ error: 'Please enter a valid email address.' })),
 });

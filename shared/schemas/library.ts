@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIBRARY_NAME_MIN_LENGTH } from '../constants';
-import { libraryIdField } from './common';
+import { asName, libraryIdField } from './common';
 
 export const librarySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Library = z.infer<typeof librarySchema>;
@@ -12,7 +12,7 @@ export const libraryQuery = z.strictObject({ libraryId: libraryIdField() });
 export const createLibraryInput = z.strictObject({
   name: z
     .string({ error: 'Library name must be at least 3 characters long' })
-    .trim()
+    .overwrite(asName)
     .min(LIBRARY_NAME_MIN_LENGTH, 'Library name must be at least 3 characters long')
     .max(120, 'Library name must be at most 120 characters long'),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
-import { phoneNumberField } from './common';
+import { asName, phoneNumberField } from './common';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -33,7 +33,7 @@ export const registerInput = z.strictObject({
     .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(1024, 'Password is too long'),
-  displayName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is too long'),
+  displayName: z.string({ error: 'Name is required' }).overwrite(asName).min(1, 'Name is required').max(100, 'Name is too long'),
   /** Only the Phone Number tab sends it; digits are kept so a kiosk can find the patron. */
   phoneNumber: phoneNumberField().optional(),
 });
@@ -46,7 +46,7 @@ export const establishSessionInput = z.strictObject({
 export const profileInput = z.strictObject({
   displayName: z
     .string({ error: 'Display name cannot be empty.' })
-    .trim()
+    .overwrite(asName)
     .min(1, 'Display name cannot be empty.')
     .max(100, 'Display name is too long.'),
   email: email('Please enter a valid email address.'),

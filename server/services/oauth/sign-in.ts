@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ACCOUNT_LINKING_REQUIRED_CODE, AUTHENTICATION_FAILED } from '../../../shared/oauth';
+import { asName } from '../../../shared/schemas/common';
 import { query } from '../../db/sql';
 import { isUniqueViolation } from '../../errors';
 import { hashToken, newToken } from '../tokens';
@@ -103,7 +104,7 @@ export async function signInWithIdentity(em: EntityManager, provider: string, id
     if (existing?.has_identity) throw new OAuthFailure(ACCOUNT_LINKING_REQUIRED_CODE, LINKED_TO_ANOTHER_IDENTITY, { email });
     const userId =
       existing?.id ??
-      (await insertUser(tx, { email, displayName: identity.name?.trim() || email.split('@')[0], avatarUrl: identity.picture ?? null })).id;
+      (await insertUser(tx, { email, displayName: asName(identity.name ?? '').slice(0, 100) || email.split('@')[0], avatarUrl: identity.picture ?? null })).id;
     try {
       await query(tx, `insert into oauth_accounts (provider, provider_user_id, user_id) values (?, ?, ?)`, [provider, identity.subject, userId]);
     } catch (error) {
