@@ -13,6 +13,9 @@ import { loggableError } from './logging';
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const UNAVAILABLE_MESSAGE = 'The library service is temporarily unavailable. Please try again in a moment.';
 export const UNREADABLE_BODY = 'The request body could not be read.';
+export const NO_SUCH_CALL = 'There is no call by that name.';
+export const WRONG_METHOD = 'This call is not made with this method: queries are sent with GET, changes with POST.';
+const UNREADABLE_REQUEST = 'The request could not be read.';
 
 /** Unique constraints that stand for a rule the user broke: their violation is a 409 with the rule's text. */
 const CONFLICTS = new Map([
@@ -84,8 +87,13 @@ export function publicMessage(error: TRPCError): string {
   if (error.cause instanceof ZodError) return validationMessage(error.cause.issues[0]);
   if (error.code === 'INTERNAL_SERVER_ERROR') return INTERNAL_MESSAGE;
   if (error.code === 'PARSE_ERROR') return UNREADABLE_BODY;
-  // tRPC's own input failures (a superjson payload that cannot be revived) carry the library's text.
-  if (error.code === 'BAD_REQUEST' && error.cause && !(error.cause instanceof AppError)) return UNREADABLE_BODY;
+  if (!(error.cause instanceof AppError)) {
+    // tRPC's own input failures (a superjson payload that cannot be revived) carry the library's text.
+    if (error.code === 'BAD_REQUEST') return error.cause ? UNREADABLE_BODY : UNREADABLE_REQUEST;
+    // tRPC's refusals of a request it cannot route (an unknown procedure, the wrong method) name what was sent.
+    if (error.code === 'NOT_FOUND') return NO_SUCH_CALL;
+    if (error.code === 'METHOD_NOT_SUPPORTED') return WRONG_METHOD;
+  }
   return error.message;
 }
 

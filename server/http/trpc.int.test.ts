@@ -111,8 +111,13 @@ describe('/trpc', () => {
       // A batch answers an array, one entry a call.
       return { status: res.statusCode, error: (Array.isArray(body) ? body[0] : body).error?.json };
     };
-    expect(await call('GET', '/trpc/books.nothing')).toMatchObject({ status: 404, error: { data: { code: 'NOT_FOUND' } } });
-    expect(await call('GET', '/trpc/libraries.create?input=%7B%7D')).toMatchObject({ status: 405, error: { data: { code: 'METHOD_NOT_SUPPORTED' } } });
+    // In the app's words, never tRPC's, which name the procedure and the method sent.
+    expect(await call('GET', '/trpc/books.nothing')).toMatchObject({ status: 404, error: { message: 'There is no call by that name.', data: { code: 'NOT_FOUND' } } });
+    expect(await call('GET', '/trpc/nope,libraries.list?batch=1&input=%7B%7D')).toMatchObject({ status: 207, error: { message: 'There is no call by that name.' } });
+    const wrongMethod = 'This call is not made with this method: queries are sent with GET, changes with POST.';
+    expect(await call('GET', '/trpc/libraries.create?input=%7B%7D')).toMatchObject({ status: 405, error: { message: wrongMethod, data: { code: 'METHOD_NOT_SUPPORTED' } } });
+    expect(await call('POST', '/trpc/libraries.list', '{}')).toMatchObject({ status: 405, error: { message: wrongMethod } });
+    expect(await call('POST', '/trpc/libraries.list,libraries.create?batch=1', '{}')).toMatchObject({ status: 400, error: { message: 'The request could not be read.' } });
     expect(await call('POST', '/trpc/libraries.create', '{"json":')).toMatchObject({ status: 400, error: { message: 'The request body could not be read.' } });
     expect(await call('GET', '/trpc/books.list?input=%7Bnot%20json')).toMatchObject({ status: 400, error: { message: 'The request body could not be read.' } });
     expect(await call('GET', '/trpc/books.list?batch=1&input=%5B1%5D')).toMatchObject({ status: 400, error: { data: { code: 'BAD_REQUEST' } } });
