@@ -120,7 +120,7 @@ describe('rent', () => {
     expect(res.body.rental).toMatchObject({
       bookId: book.id,
       libraryId: library.id,
-      userId: user.id,
+      customerId: user.id,
       bookTitle: 'Dune',
       bookAuthor: 'Frank Herbert',
       bookIsbn: book.isbn,
@@ -129,6 +129,8 @@ describe('rent', () => {
       userEmail: user.email,
     });
     expect(res.body.rental.rentedAt).toBeInstanceOf(Date);
+    // A rental on its own names its customer customerId (SPEC section 3); only the list shape says userId.
+    expect(res.body.rental).not.toHaveProperty('userId');
     const books = await get(client, `/_api/books?libraryId=${library.id}`);
     expect(books.body.find((b: { id: number }) => b.id === book.id)).toMatchObject({ availableCount: 1, available: true, quantity: 2 });
     expect(await t.sql(`select 1 from library_members where library_id = ? and user_id = ?`, [library.id, user.id])).toHaveLength(1);
@@ -182,7 +184,7 @@ describe('rent', () => {
     expect(await t.sql(`select 1 from library_members where library_id = ? and user_id = ?`, [library.id, customer.id])).toHaveLength(1);
     const res = await post(staff, '/_api/kiosk/rental', { isbn: book.isbn, libraryId: library.id, customerId: customer.id });
     expect(res.status).toBe(200);
-    expect(res.body.rental.userId).toBe(customer.id);
+    expect(res.body.rental.customerId).toBe(customer.id);
   });
 });
 
@@ -195,6 +197,7 @@ describe('return', () => {
     const first = await post(client, '/_api/books/return', { rentalId: rental.id });
     expect(first.status).toBe(200);
     expect(first.body.rental.returnedAt).toBeInstanceOf(Date);
+    expect(first.body.rental).toMatchObject({ rentalId: rental.id, bookId: book.id, customerId: user.id });
     const before = await snapshot(t);
     for (const path of ['/_api/books/return', '/_api/book/return-by-rental']) {
       const again = await post(client, path, { rentalId: rental.id });

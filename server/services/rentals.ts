@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey } from '../../shared/isbn';
-import { type Rental, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
+import { type Rental, type RentalRecord, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
 import { bookNotInLibrary } from './books';
@@ -49,6 +49,12 @@ function toRental(row: RentalRow): Rental {
   };
 }
 
+/** A rental on its own names its customer customerId; only the list shape says userId. */
+function toRentalRecord(row: RentalRow): RentalRecord {
+  const { userId, ...rental } = toRental(row);
+  return { ...rental, customerId: userId };
+}
+
 /** The rental row a statement changed (`changed`), with the book row it changed (`book_changed`) and the customer. */
 const CHANGED_RENTAL = `
   select r.id, r.book_id, r.library_id, r.customer_id, r.rented_at, r.returned_at,
@@ -62,7 +68,7 @@ const CHANGED_RENTAL = `
  * becomes a member. Renting and returning both lock the book row before the rental's, so they
  * cannot deadlock.
  */
-export async function rentBook(em: EntityManager, args: { libraryId: number; isbn: string; customerId: number }): Promise<Rental> {
+export async function rentBook(em: EntityManager, args: { libraryId: number; isbn: string; customerId: number }): Promise<RentalRecord> {
   const [row] = await query<RentalRow & { found: boolean; already_rented: boolean }>(
     em,
     `with book as (
@@ -85,14 +91,14 @@ export async function rentBook(em: EntityManager, args: { libraryId: number; isb
   );
   if (!row.found) throw notFound(bookNotInLibrary(args.isbn));
   if (row.id === null) throw conflict(row.already_rented ? ALREADY_RENTED : NO_COPIES);
-  return toRental(row);
+  return toRentalRecord(row);
 }
 
 /**
  * Sets returned_at only while it is empty, and gives the copy back exactly once. The book row is
  * locked first (the exists below runs before the rental row is updated), as renting does.
  */
-export async function returnRental(em: EntityManager, rentalId: number): Promise<Rental> {
+export async function returnRental(em: EntityManager, rentalId: number): Promise<RentalRecord> {
   const [row] = await query<RentalRow>(
     em,
     `with book as (
@@ -109,7 +115,7 @@ export async function returnRental(em: EntityManager, rentalId: number): Promise
     { prepared: true },
   );
   if (!row) throw conflict(ALREADY_RETURNED);
-  return toRental(row);
+  return toRentalRecord(row);
 }
 
 export interface RentalFilter {

@@ -19,6 +19,10 @@ export const rentalSchema = z.object({
 });
 export type Rental = z.infer<typeof rentalSchema>;
 
+/** One rental on its own (the answer of a rent or a return): SPEC section 3 names its customer customerId, the list shape userId. */
+export const rentalRecordSchema = rentalSchema.omit({ userId: true }).extend({ customerId: z.number().int() });
+export type RentalRecord = z.infer<typeof rentalRecordSchema>;
+
 /** Rent payloads carry customerId 0 when the client has no signed-in user; the server uses the session. */
 export const rentInput = z.strictObject({
   isbn: payloadIsbn,
@@ -59,5 +63,5 @@ export const myRentalsQuery = z.strictObject({
 });
 
 export const rentalsResponse = z.array(rentalSchema);
-export const rentResponse = z.object({ rental: rentalSchema });
-export const returnResponse = z.object({ rental: rentalSchema });
+export const rentResponse = z.object({ rental: rentalRecordSchema });
+export const returnResponse = z.object({ rental: rentalRecordSchema });
