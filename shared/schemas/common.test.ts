@@ -12,6 +12,7 @@ describe('a name as people read it', () => {
     ['\u202eAda\u202c', 'Ada'],
     ['\u3164Ada\u3164', 'Ada'],
     ['\u200b\u2800\u3164\u00ad', ''],
+    ['\u3164 \u3164 \u3164', ''],
     ['Cafe\u0301', 'Caf\u00e9'],
     ['Bell\u0007', 'Bell'],
   ])('%j reads %j', ([typed, read]) => {

@@ -46,8 +46,8 @@ export const phoneNumberField = () =>
 
 /** Format characters that show nothing and join nothing: zero-width spaces, word joiners, byte-order marks, soft hyphens, bidi controls. */
 const INVISIBLE = /[\u00AD\u034F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
-/** Letters that are drawn blank (Hangul fillers, the braille blank, Khmer inherent vowels). */
-const BLANK_LETTERS = /^[\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+|[\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+$/gu;
+/** What is blank at either end of a name: spaces, and the letters drawn blank (Hangul fillers, the braille blank, Khmer inherent vowels). */
+const BLANK_ENDS = /^[\s\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+|[\s\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+$/gu;
 
 /**
  * A name as people read it, for a schema's `.overwrite`: in one Unicode form (NFC), without the characters that
@@ -61,9 +61,7 @@ export const asName = (value: string) =>
     .normalize('NFC')
     .replace(INVISIBLE, '')
     .replace(/[\s\p{Cc}]+/gu, ' ')
-    .trim()
-    .replace(BLANK_LETTERS, '')
-    .trim();
+    .replace(BLANK_ENDS, '');
 
 /** The library a call is about. */
 export const libraryIdField = () => positiveId('Library ID must be a positive integer');
