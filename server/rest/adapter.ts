@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import superjson from 'superjson';
 import { badRequest } from '../errors';
 import { sendError, UNREADABLE_BODY } from '../http/error-response';
-import type { Meta } from '../trpc/init';
+import type { Meta, Paging } from '../trpc/init';
 import { callProcedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
 import { serializeOutputText } from '../trpc/serialize-output';
@@ -11,6 +11,7 @@ export interface RestRoute {
   method: 'GET' | 'POST';
   path: string;
   wire: 'json' | 'superjson';
+  paging?: Paging;
   procedure: string;
 }
 
@@ -35,6 +36,19 @@ function readInput(route: RestRoute, query: unknown, body: unknown) {
   return body ?? {};
 }
 
+/**
+ * A full page of a paged list names the next one in a Link header (RFC 8288): a caller of the documented
+ * paths learns that more may follow, and how to ask for it. The last page, shorter than its limit, names none.
+ */
+function linkNextPage({ size, cursor, wholeWith }: Paging, path: string, query: Record<string, string>, reply: FastifyReply, rows: unknown) {
+  if (!Array.isArray(rows) || rows.length === 0) return;
+  if (query.limit === undefined && wholeWith && query[wholeWith] !== undefined) return;
+  if (rows.length < (query.limit === undefined ? size : Number(query.limit))) return;
+  const next = new URLSearchParams(query);
+  next.set('cursor', String((rows.at(-1) as Record<string, unknown>)[cursor]));
+  reply.header('link', `<${path}?${next}>; rel="next"`);
+}
+
 export function registerRestFacade(app: FastifyInstance, deps: ContextDeps) {
   for (const route of restRoutes()) {
     const procedure = procedures[route.procedure]!;
@@ -46,6 +60,7 @@ export function registerRestFacade(app: FastifyInstance, deps: ContextDeps) {
           const ctx = await createContext(deps, req, reply);
           const input = readInput(route, req.query, req.body);
           const result = await callProcedure(procedure, { path: route.procedure, ctx, getRawInput: async () => input });
+          if (route.paging) linkNextPage(route.paging, route.path, req.query as Record<string, string>, reply, result);
           if (route.wire === 'json') return reply.send(result);
           return reply.type('application/json; charset=utf-8').send(serializeOutputText(result));
         } catch (error) {

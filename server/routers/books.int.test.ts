@@ -3,7 +3,7 @@ import { MAX_BOOK_QUANTITY } from '../../shared/constants';
 import { isbn13To10 } from '../../shared/isbn';
 import { type Book, bookSchema } from '../../shared/schemas';
 import { newBook, newIsbn13, newLibrary, newRental, newUser, signedIn } from '../test/factories';
-import { type Client, createTestApp, type TestApp } from '../test/harness';
+import { type Client, createTestApp, followPages, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let staff: Client;
@@ -284,6 +284,17 @@ describe('list books', () => {
       expect(infinite.body.map((b: { id: number }) => b.id)).toEqual(all.slice(40, 80));
       const past = await reader.trpc('query', 'books.list', { libraryId: lib, limit: 200, cursor: all[104] });
       expect(past.body).toEqual([]);
+    });
+
+    it('a full page names the next in a Link header, through the documented path; the last names none', async () => {
+      const { rows, urls } = await followPages<{ id: number }>(reader, `/_api/books?libraryId=${lib}`);
+      expect(rows.map((b) => b.id)).toEqual(all);
+      expect(urls).toEqual([`/_api/books?libraryId=${lib}`, `/_api/books?libraryId=${lib}&cursor=${all[49]}`, `/_api/books?libraryId=${lib}&cursor=${all[99]}`]);
+      // The query it was asked with is kept: the limit, a filter.
+      const limited = await followPages<{ id: number }>(reader, `/_api/books?libraryId=${lib}&limit=40&search=title`);
+      expect(limited.urls).toHaveLength(3);
+      expect(limited.urls[1]).toBe(`/_api/books?libraryId=${lib}&limit=40&search=title&cursor=${all[39]}`);
+      expect(limited.rows.map((b) => b.id)).toEqual(all);
     });
 
     it('the next page neither repeats nor skips a book when books are added before it or leave the list meanwhile', async () => {

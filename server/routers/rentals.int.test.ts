@@ -5,7 +5,7 @@ import { initOrm } from '../db/orm';
 import { quantityBelowRented } from '../services/books';
 import { ALREADY_RENTED, ALREADY_RETURNED, NO_COPIES } from '../services/rentals';
 import { invariantViolations, newBook, newRental, newUser, signedIn, snapshot, staffedLibrary } from '../test/factories';
-import { Client, createTestApp, type TestApp } from '../test/harness';
+import { Client, createTestApp, followPages, type TestApp } from '../test/harness';
 
 let t: TestApp;
 /** A second server process's worth of app: its own Fastify instance and connection pool on the same database. */
@@ -360,6 +360,16 @@ describe('rental list pages', () => {
     }
     expect(viaTrpc).toEqual(active);
     expect(await page(`&limit=10&cursor=${active.at(-1)}`)).toEqual([]);
+  });
+
+  it("a full page names the next in a Link header; one customer's list, answered whole, names none", async () => {
+    const { rows, urls } = await followPages<{ rentalId: number }>(staff, `/_api/rentals?libraryId=${libraryId}&limit=40`);
+    expect(ids(rows)).toEqual(active);
+    // 120 rentals: three full pages, then an empty one that names none.
+    expect(urls).toHaveLength(4);
+    const whole = await followPages<{ rentalId: number }>(staff, `/_api/rentals?libraryId=${libraryId}&customerId=${reader.id}`);
+    expect(whole.urls).toHaveLength(1);
+    expect(whole.rows).toHaveLength(60);
   });
 
   it('the next page neither repeats nor skips a rental when rentals are made or returned meanwhile', async () => {

@@ -110,6 +110,20 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}${++counter}.${randomBytes(3).toString('hex')}@example.test`;
 
 /** Registers a new account through the API and returns a signed-in client. */
+/** Follows a paged /_api list's Link headers (rel="next") from its first page: every row, and each address asked. */
+export async function followPages<T = any>(client: Client, first: string) {
+  const rows: T[] = [];
+  const urls = [first];
+  for (;;) {
+    const res = await client.rest<T[]>('GET', urls.at(-1)!, undefined, { superjson: true });
+    if (res.status !== 200) throw new Error(`${urls.at(-1)}: ${res.status} ${JSON.stringify(res.body)}`);
+    rows.push(...res.body);
+    const next = /^<([^>]+)>; rel="next"$/.exec(String(res.headers.link ?? ''));
+    if (!next) return { rows, urls };
+    urls.push(next[1]!);
+  }
+}
+
 export async function signUp(t: TestApp, values: { displayName?: string; email?: string; password?: string } = {}) {
   const client = new Client(t);
   const email = values.email ?? uniqueEmail();

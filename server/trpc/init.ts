@@ -7,9 +7,17 @@ import type { Context } from './context';
 import { outputCheck } from './output-check';
 import { serializeOutput } from './serialize-output';
 
+/** A list answered a page at a time: the page's size when no limit is asked, and the key of a row's id, which the next page's cursor takes. */
+export interface Paging {
+  size: number;
+  cursor: string;
+  /** A query field that, without a limit, asks for the whole list (one customer's rentals). */
+  wholeWith?: string;
+}
+
 /** REST facade metadata: the documented /_api path this procedure also answers on. */
 export interface Meta {
-  rest?: { method: 'GET' | 'POST'; path: string; wire: 'json' | 'superjson' };
+  rest?: { method: 'GET' | 'POST'; path: string; wire: 'json' | 'superjson'; paging?: Paging };
 }
 
 const t = initTRPC
