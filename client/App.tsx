@@ -8,7 +8,7 @@ import { theme } from './theme';
 import { type createTrpcClient, trpc } from './trpc';
 
 // Toasts only follow an action, so the toaster loads after the first paint, off the critical path.
-const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
+const Toasts = lazy(() => import('./components/Toasts').then((m) => ({ default: m.Toasts })));
 // The service worker registers after the first paint too; the prompt shows only when an update waits.
 const UpdatePrompt = lazy(() => import('./components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
@@ -20,8 +20,7 @@ function AfterFirstRender() {
   return (
     <Suspense fallback={null}>
       <UpdatePrompt />
-      {/* Failures interrupt (assertive); successes wait their turn (react-hot-toast's polite status). */}
-      <Toaster position="top-center" toastOptions={{ error: { ariaProps: { role: 'alert', 'aria-live': 'assertive' } } }} />
+      <Toasts />
     </Suspense>
   );
 }

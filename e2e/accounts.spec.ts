@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, logIn, register, uniqueEmail } from './fixtures';
+import { demo, logIn, register, trpcCall, uniqueEmail } from './fixtures';
 
 test('a newcomer registers, is greeted, logs out and logs back in', async ({ page }) => {
   const email = uniqueEmail('newcomer');
@@ -14,6 +14,24 @@ test('a newcomer registers, is greeted, logs out and logs back in', async ({ pag
   await logIn(page, { email, password: 'Password123' });
   await expect(page.getByText('Hi, Nina Newcomer')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
+});
+
+test('a logout the server could not carry out leaves the user signed in, and says so', async ({ page }) => {
+  await register(page, { displayName: 'Lou Logout', email: uniqueEmail('logout'), password: 'Password123' });
+  await page.route(trpcCall('auth.logout'), (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+  await page.getByRole('button', { name: /^Hi, / }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'You are still signed in: the server could not end your session.' })).toBeVisible();
+  await expect(page.getByText('Hi, Lou Logout')).toBeVisible();
+  // And the server agrees: a new page load still finds the session.
+  await page.unroute(trpcCall('auth.logout'));
+  await page.reload();
+  await expect(page.getByText('Hi, Lou Logout')).toBeVisible();
+  await page.getByRole('button', { name: /^Hi, / }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
 });
 
 test('the login form validates on blur and shows the server message on failure', async ({ page }) => {

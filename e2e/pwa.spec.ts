@@ -58,15 +58,17 @@ test('offline, a signed-in page shows the data it last had, and a change says it
   await page.getByRole('button', { name: 'Save Changes' }).click();
   // Said once, where the profile says any failure: inline and in one toast.
   const offline = 'You are offline. This change needs a connection; try again when you are back online.';
-  await expect(page.getByRole('alert').filter({ hasText: `Update failed: ${offline}` })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: offline })).toHaveCount(1);
+  // A failure interrupts: the toast is an alert too.
+  const offlineToast = page.locator('[data-rht-toaster]').getByRole('alert').filter({ hasText: offline });
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: `Update failed: ${offline}` })).toBeVisible();
+  await expect(offlineToast).toHaveCount(1);
   await expect(page.getByText('Hi, Olive Offline')).toBeVisible();
 
   // Logging out needs the server to end the session, so offline it is refused, saying why.
-  await expect(page.getByRole('status').filter({ hasText: offline })).toHaveCount(0);
+  await expect(offlineToast).toHaveCount(0);
   await page.getByRole('button', { name: /^Hi, / }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('status').filter({ hasText: offline })).toHaveCount(1);
+  await expect(offlineToast).toHaveCount(1);
   await expect(page.getByText('Hi, Olive Offline')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
 });

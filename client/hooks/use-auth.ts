@@ -3,6 +3,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '../../shared/schemas';
+import { errorMessage } from '../lib/error-messages';
 import { lazyToast } from '../lib/lazy-toast';
 import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
 import { trpc } from '../trpc';
@@ -70,9 +71,10 @@ export function useSignedIn() {
 }
 
 /**
- * Logout clears the cached user and their data at once, then tells the server. Offline it is refused
- * with the offline message (false): the server could not end the session, so the next page load would
- * sign the same person in again on this device.
+ * Logout clears the cached user and their data at once, then tells the server (SPEC section 4). Whenever
+ * the server could not end the session, the answer is false and the user is told: offline it is refused
+ * first, with the offline message; a call that fails shows its error and the user signed in again, as the
+ * server still has them. Otherwise the next page load would sign the same person in again on this device.
  */
 export function useLogout() {
   const utils = trpc.useUtils();
@@ -83,9 +85,18 @@ export function useLogout() {
       void lazyToast().then((toast) => toast.error(OFFLINE_CHANGE_MESSAGE, { id: 'offline-logout' }));
       return false;
     }
+    const signedIn = utils.auth.session.getData();
     utils.auth.session.setData(undefined, { user: null });
     forgetOtherUsersData(queryClient);
-    await logout.mutateAsync({}).catch(() => undefined);
-    return true;
+    try {
+      await logout.mutateAsync({});
+      return true;
+    } catch (error) {
+      if (signedIn) utils.auth.session.setData(undefined, signedIn);
+      void lazyToast().then((toast) => toast.error(`${LOGOUT_FAILED} ${errorMessage(error)}`, { id: 'logout-failed' }));
+      return false;
+    }
   };
 }
+
+export const LOGOUT_FAILED = 'You are still signed in: the server could not end your session.';
