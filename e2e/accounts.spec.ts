@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, logIn, register, trpcCall, uniqueEmail } from './fixtures';
+import { demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
 
 test('a newcomer registers, is greeted, logs out and logs back in', async ({ page }) => {
   const email = uniqueEmail('newcomer');
@@ -32,6 +32,39 @@ test('a logout the server could not carry out leaves the user signed in, and say
   await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+});
+
+test("a logout in one tab signs the browser's other tabs out at once, and leaves no copy of the user's data behind", async ({ context, page }) => {
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await expect(page.getByRole('region', { name: 'Available to Rent' }).getByRole('article').first()).toBeVisible();
+
+  const other = await context.newPage();
+  await other.goto('/profile');
+  await other.getByRole('button', { name: /^Hi, / }).click();
+  await other.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(other.getByRole('link', { name: 'Log In' })).toBeVisible();
+
+  // The first tab follows without a reload: no name in its header, no books of the reader's on screen.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByText('Hi, Riley Reader')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
+  // Closing it writes nothing of the reader's back for the next person to find offline.
+  await page.close();
+  expect(await other.evaluate(() => localStorage.getItem('scroll-library.offline-cache'))).toBeNull();
+});
+
+test('a call refused because the session ended elsewhere signs the tab out', async ({ context, page }) => {
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  // The session ends on the server, not in this tab (another device's logout, an expiry).
+  await context.clearCookies();
+  await page.getByRole('combobox', { name: 'Library' }).click();
+  await page.getByRole('option', { name: 'Riverside Branch', exact: true }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByText('Hi, Riley Reader')).toHaveCount(0);
 });
 
 test('the login form validates on blur and shows the server message on failure', async ({ page }) => {

@@ -1,10 +1,10 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '../../shared/schemas';
 import { errorMessage } from '../lib/error-messages';
 import { lazyToast } from '../lib/lazy-toast';
+import { announceSessionChange, forgetOtherUsersData } from '../lib/session-sync';
 import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
 import { trpc } from '../trpc';
 
@@ -51,15 +51,6 @@ export function useLeaveIfSignedInOnArrival() {
   }, [answered, signedIn, navigate]);
 }
 
-/**
- * Drops every cached answer but the session's: they were someone else's (a shared device, the kiosk's
- * terminal), and lists such as My Rentals are cached under the library alone.
- */
-function forgetOtherUsersData(queryClient: QueryClient) {
-  const sessionKey = JSON.stringify(getQueryKey(trpc.auth.session)[0]);
-  queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey[0]) !== sessionKey });
-}
-
 /** A sign-in (password, registration, Google): the session names the new user and nothing of the last one's data stays. */
 export function useSignedIn() {
   const utils = trpc.useUtils();
@@ -67,6 +58,7 @@ export function useSignedIn() {
   return (user: User) => {
     utils.auth.session.setData(undefined, { user });
     forgetOtherUsersData(queryClient);
+    announceSessionChange();
   };
 }
 
@@ -90,6 +82,7 @@ export function useLogout() {
     forgetOtherUsersData(queryClient);
     try {
       await logout.mutateAsync({});
+      announceSessionChange();
       return true;
     } catch (error) {
       if (signedIn) utils.auth.session.setData(undefined, signedIn);

@@ -1,16 +1,17 @@
-import { getQueryKey } from '@trpc/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { createQueryClient, trpc } from '../trpc';
+import { createQueryClient } from '../trpc';
 import { keepOfflineCache } from './offline-cache';
+import { followSessionChanges, sessionUser } from './session-sync';
 
 function isSignedIn(client: QueryClient) {
-  const session = client.getQueryData<{ user: unknown }>(getQueryKey(trpc.auth.session, undefined, 'query'));
-  return session === undefined ? undefined : !!session.user;
+  const user = sessionUser(client);
+  return user === undefined ? undefined : !!user;
 }
 
-/** The app's query client, with the offline copy of its data kept in local storage. */
+/** The app's query client, with the offline copy of its data kept in local storage, following sign-ins and logouts of other tabs. */
 export function createOfflineQueryClient() {
   const client = createQueryClient();
   keepOfflineCache(client, { isSignedIn });
+  followSessionChanges(client);
   return client;
 }
