@@ -8,6 +8,7 @@ import { KioskPhoneScreen } from '../components/KioskPhoneScreen';
 import { KioskRegistration } from '../components/KioskRegistration';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useKioskHistoryGuard } from '../hooks/use-kiosk-history-guard';
 import { trpc } from '../trpc';
 
 function Loading() {
@@ -21,6 +22,7 @@ function Loading() {
 
 /** Phone entry, optional registration, the customer's session, and back to phone entry (SPEC section 4). */
 function KioskSession({ libraryId }: { libraryId: number }) {
+  useKioskHistoryGuard();
   const [phone, setPhone] = useState('');
   const [registering, setRegistering] = useState(false);
   const [customer, setCustomer] = useState<KioskCustomer | null>(null);
