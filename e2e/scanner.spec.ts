@@ -172,6 +172,35 @@ test.describe('without a barcode in view', () => {
     await expect(add.getByText(/already holds/)).toHaveCount(0);
   });
 
+  test('offline, a lookup waits for the connection rather than call a catalogued book unknown, and Scan Book says it needs one', async ({ page }) => {
+    // This page has a browser of its own (see camera.ts), so its own context.
+    const context = page.context();
+    await openLibrary(page, 'Central Library');
+    const scanBook = page.getByRole('button', { name: 'Scan Book', exact: true });
+    await context.setOffline(true);
+    await scanBook.click();
+    await enterIsbn(page, NINETEEN_EIGHTY_FOUR);
+    const confirm = dialog(page, 'Confirm Book');
+    await expect(confirm.getByText(`You are offline: the details of ISBN ${NINETEEN_EIGHTY_FOUR} will be looked up once you are back online.`)).toBeVisible();
+    await expect(confirm.getByText('Book not found')).toHaveCount(0);
+    await confirm.getByRole('button', { name: 'Confirm Book' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'You are offline. This change needs a connection; try again when you are back online.' })).toBeVisible();
+    await expect(scanBook).toBeEnabled();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Back online, nothing asked while offline turns up on its own.
+    await context.setOffline(false);
+    await page.waitForTimeout(1000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // And the lookup that waited runs once the connection is back.
+    await scanBook.click();
+    await context.setOffline(true);
+    await enterIsbn(page, '9780143035008');
+    await expect(confirm.getByText(/You are offline: the details of ISBN 9780143035008/)).toBeVisible();
+    await context.setOffline(false);
+    await expect(confirm.getByText('Anna Karenina')).toBeVisible();
+  });
+
   test('Scan Book rents a book, and scanning it again returns it', async ({ page }) => {
     await openLibrary(page, 'Central Library');
     const scanBook = page.getByRole('button', { name: 'Scan Book', exact: true });

@@ -10,6 +10,8 @@ export function useBookLookup(isbn: string | null) {
   return {
     book: lookup.data?.book ?? null,
     isLoading: !!isbn && lookup.isLoading,
+    /** Offline, a lookup that has not run waits for the connection: nothing is known yet, not that the book is unknown. */
+    isWaitingForConnection: !!isbn && lookup.isPending && lookup.isPaused,
     error: lookup.isError ? lookupErrorMessage(lookup.error) : null,
   };
 }

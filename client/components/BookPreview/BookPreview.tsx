@@ -4,7 +4,7 @@ import { CoverPreview } from './CoverPreview';
 
 /** The scan dialog's confirm step: what the lookup knows about a scanned or typed ISBN. */
 export function BookPreview({ isbn }: { isbn: string }) {
-  const { book, isLoading, error } = useBookLookup(isbn);
+  const { book, isLoading, isWaitingForConnection, error } = useBookLookup(isbn);
 
   if (isLoading) {
     return (
@@ -12,6 +12,16 @@ export function BookPreview({ isbn }: { isbn: string }) {
         <Loader size="sm" />
         <Text>Looking up book details...</Text>
       </Group>
+    );
+  }
+  if (isWaitingForConnection) {
+    return (
+      <Stack gap={4} py="sm">
+        <Text>{`You are offline: the details of ISBN ${isbn} will be looked up once you are back online.`}</Text>
+        <Text c="dimmed" size="sm">
+          You can still proceed with this ISBN.
+        </Text>
+      </Stack>
     );
   }
   if (error) {

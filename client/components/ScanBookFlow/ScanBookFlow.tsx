@@ -6,6 +6,7 @@ import { useAuth } from '../../hooks/use-auth';
 import { useFocusAfterDialogs } from '../../hooks/use-focus-after-dialogs';
 import { useRentBook, useReturnRental } from '../../hooks/use-rental-actions';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
 import { ScanDialog } from '../ScanDialog';
 import { BookActionDialog } from './BookActionDialog';
@@ -26,11 +27,17 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
 
   const checkStatus = async (isbn: string) => {
     setScanning(false);
+    // Renting or returning needs the server, and so does the status that leads to it: offline it says so at once.
+    if (!isBrowserOnline()) {
+      toast.error(OFFLINE_CHANGE_MESSAGE, { id: 'offline-status' });
+      return;
+    }
     setChecking(true);
     const toastId = toast.loading('Checking book status...');
     try {
       // Always ask the server: the book may have been rented or returned since the last scan.
-      setStatus(await utils.books.status.fetch({ isbn, libraryId }, { staleTime: 0, retry: false }));
+      // Sent whatever the connection (a lost connection fails rather than waits, with the check's spinner up).
+      setStatus(await utils.books.status.fetch({ isbn, libraryId }, { staleTime: 0, retry: false, networkMode: 'always' }));
       toast.dismiss(toastId);
     } catch (error) {
       toast.error(errorMessage(error, callFallbacks.checkBookStatus), { id: toastId });
