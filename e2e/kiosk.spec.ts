@@ -250,6 +250,23 @@ test('an idle customer is warned, may stay, and is then signed out back to the p
   await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toHaveCount(0);
 });
 
+test('a number typed or a registration left half done clears for the next person after the idle time', async ({ page }) => {
+  await openKiosk(page, '?inactivityMs=3000');
+  await typeOnKeypad(page, '555019');
+  await expect(display(page)).toHaveValue(/555.*019/);
+  await expect(display(page)).toHaveValue('', { timeout: 8_000 });
+
+  const phone = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  await signInByPhone(page, phone);
+  await expect(page.getByRole('alert')).toContainText('No customer found with this phone number.');
+  await page.getByRole('button', { name: 'Register New Customer' }).click();
+  await page.getByLabel(/^Full Name/).fill('Walter Walkaway');
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible({ timeout: 8_000 });
+  await expect(page.getByText(`Registering with phone number ${phone}`)).toHaveCount(0);
+  await expect(display(page)).toHaveValue('');
+  await expect(page.getByText('No customer found with this phone number.')).toHaveCount(0);
+});
+
 test.describe('a kiosk that cannot open says why', () => {
   test('signed out', async ({ page }) => {
     await page.goto('/kiosk/1');

@@ -1,6 +1,6 @@
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { STAFF_ROLES } from '../../shared/accounts';
 import { type KioskCustomer, KioskCustomerScreen } from '../components/KioskCustomerScreen';
 import { KioskLayout, KioskNotice } from '../components/KioskLayout';
@@ -8,6 +8,7 @@ import { KioskPhoneScreen } from '../components/KioskPhoneScreen';
 import { KioskRegistration } from '../components/KioskRegistration';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { inactivityTimesFrom, useKioskInactivity } from '../hooks/use-kiosk-inactivity';
 import { useKioskHistoryGuard } from '../hooks/use-kiosk-history-guard';
 import { trpc } from '../trpc';
 
@@ -20,25 +21,48 @@ function Loading() {
   );
 }
 
+/**
+ * A number typed, or a registration, left half done by someone who walked away: after the kiosk's idle
+ * time (as on the customer screen, `?inactivityMs=N` shortens it) it is cleared for the next person.
+ */
+function ClearWhenIdle({ onIdle }: { onIdle: () => void }) {
+  const search = useSearch();
+  const [times] = useState(() => inactivityTimesFrom(search));
+  useKioskInactivity({ ...times, onTimeout: onIdle });
+  return null;
+}
+
 /** Phone entry, optional registration, the customer's session, and back to phone entry (SPEC section 4). */
 function KioskSession({ libraryId }: { libraryId: number }) {
   useKioskHistoryGuard();
   const [phone, setPhone] = useState('');
   const [registering, setRegistering] = useState(false);
   const [customer, setCustomer] = useState<KioskCustomer | null>(null);
+  // A new round starts the phone screen afresh, its messages gone.
+  const [round, setRound] = useState(0);
 
   const signIn = (next: KioskCustomer) => {
     setRegistering(false);
     setCustomer(next);
   };
-  const signOut = () => {
+  const startOver = () => {
     setCustomer(null);
+    setRegistering(false);
     setPhone('');
+    setRound((n) => n + 1);
   };
 
-  if (customer) return <KioskCustomerScreen key={customer.id} libraryId={libraryId} customer={customer} onLogout={signOut} />;
-  if (registering) return <KioskRegistration libraryId={libraryId} phone={phone} onRegistered={signIn} onCancel={() => setRegistering(false)} />;
-  return <KioskPhoneScreen libraryId={libraryId} phone={phone} onPhoneChange={setPhone} onIdentified={signIn} onRegister={() => setRegistering(true)} />;
+  if (customer) return <KioskCustomerScreen key={customer.id} libraryId={libraryId} customer={customer} onLogout={startOver} />;
+  return (
+    <>
+      {(registering || phone !== '') && <ClearWhenIdle key={round} onIdle={startOver} />}
+      {registering ? (
+        <KioskRegistration key={round} libraryId={libraryId} phone={phone} onRegistered={signIn} onCancel={() => setRegistering(false)} />
+      ) : (
+        <KioskPhoneScreen key={round} libraryId={libraryId} phone={phone} onPhoneChange={setPhone} onIdentified={signIn} onRegister={() => setRegistering(true)} />
+      )}
+    </>
+  );
 }
 
 /** A self-service terminal that staff open for one library; its checks come in the spec's order. */
