@@ -42,6 +42,19 @@ test('staff read the insights, switch the period and download the CSV', async ({
   expect(rows.filter(Boolean).length).toBeGreaterThan(10);
 });
 
+test("a return marked in the rentals tab shows in the insights at once, not minutes later", async ({ page }) => {
+  await openInsights(page, 'Riverside Branch');
+  const outNow = page.locator('xpath=//dt[normalize-space()="Out now"]/following-sibling::dd[1]');
+  const before = Number(await outNow.textContent());
+  expect(before).toBeGreaterThan(0);
+
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  await page.getByRole('button', { name: 'Mark as Returned' }).first().click();
+  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await page.getByRole('tab', { name: 'Insights' }).click();
+  await expect(outNow).toHaveText(String(before - 1));
+});
+
 test('a new library shows empty states, not errors', async ({ page }) => {
   await logIn(page, demo.librarian);
   await page.goto('/dashboard');

@@ -4,19 +4,14 @@ import { KIOSK_RENTING_INDICATOR_MS } from '../../shared/constants';
 import { callFallbacks, errorMessage } from '../lib/error-messages';
 import { rentalToasts } from '../lib/rental-toasts';
 import { trpc } from '../trpc';
-
-/** Renting or returning at the kiosk changes the library's book list and the customer's rentals. */
-function useRefreshKiosk(libraryId: number) {
-  const utils = trpc.useUtils();
-  return () => Promise.all([utils.books.list.invalidate({ libraryId }), utils.rentals.list.invalidate({ libraryId })]);
-}
+import { useRefreshAfterRental } from './use-rental-actions';
 
 /**
  * Rents a copy for the customer at the kiosk, by ISBN. `rentingIsbn` stays set for at least the
  * kiosk's renting indicator time, so the button reads 'Renting...' long enough to be seen.
  */
 export function useKioskRent(libraryId: number, customerId: number) {
-  const refresh = useRefreshKiosk(libraryId);
+  const refresh = useRefreshAfterRental(libraryId);
   const [rentingIsbn, setRentingIsbn] = useState<string | null>(null);
   const mutation = trpc.rentals.kioskRent.useMutation({
     onSuccess: () => toast.success(rentalToasts.rented),
@@ -42,7 +37,7 @@ export function useKioskRent(libraryId: number, customerId: number) {
 
 /** Returns one of the customer's rentals at the kiosk. */
 export function useKioskReturn(libraryId: number) {
-  const refresh = useRefreshKiosk(libraryId);
+  const refresh = useRefreshAfterRental(libraryId);
   return trpc.rentals.returnByRental.useMutation({
     onSuccess: () => toast.success(rentalToasts.returned),
     onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskReturn)),

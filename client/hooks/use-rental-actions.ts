@@ -3,10 +3,19 @@ import { callFallbacks, errorMessage } from '../lib/error-messages';
 import { rentalToasts } from '../lib/rental-toasts';
 import { trpc } from '../trpc';
 
-/** Renting or returning changes both the book lists (available copies) and the rental lists. */
-function useRefreshAfterRental() {
+/**
+ * Renting or returning changes the book lists (available copies), the rental lists and the staff's
+ * insights (copies out, rentals and returns): every list, or one library's (the kiosk's).
+ */
+export function useRefreshAfterRental(libraryId?: number) {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.books.invalidate(), utils.rentals.invalidate()]);
+  if (libraryId === undefined) return () => Promise.all([utils.books.invalidate(), utils.rentals.invalidate(), utils.insights.invalidate()]);
+  return () =>
+    Promise.all([
+      utils.books.list.invalidate({ libraryId }),
+      utils.rentals.list.invalidate({ libraryId }),
+      utils.insights.invalidate(),
+    ]);
 }
 
 /**
