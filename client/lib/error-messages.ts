@@ -1,8 +1,8 @@
 /**
  * SPEC section 8's fallbacks for data calls, the whole list in one place. A failure shows the
- * server's message when it sent one; otherwise the call's own fallback. A few calls' screens word
- * their failure themselves (the add-book toast's 'Failed to add book.', the kiosk's 'Failed to find
- * customer.' and 'Rental failed.'), so not every entry here is read.
+ * server's message when it sent one; otherwise the call's own fallback. Some entries name calls the
+ * app makes under another entry or words on its own screen (the add-book toast's 'Failed to add
+ * book.'), so not every entry here is read.
  */
 export const callFallbacks = {
   fetchBooks: 'Failed to fetch books',

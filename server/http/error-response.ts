@@ -43,7 +43,7 @@ function domainError(error: unknown): AppError | undefined {
   const conflictMessage = constraint && CONFLICTS.get(constraint);
   if (conflictMessage) return conflict(conflictMessage);
   const status = fastifyStatus(error);
-  if (status) return status === 413 ? payloadTooLarge() : status === 415 ? notJson() : badRequest('The request could not be read.');
+  if (status) return status === 413 ? payloadTooLarge() : status === 415 ? notJson() : badRequest(UNREADABLE_REQUEST);
   return undefined;
 }
 

@@ -7,7 +7,7 @@ import { initOrm } from '../db/orm';
 import { UNAVAILABLE_MESSAGE } from '../http/error-response';
 import { invariantViolations, newBook, newLibrary, signedIn } from '../test/factories';
 import type { TestApp } from '../test/harness';
-import { ownCluster } from './own-cluster';
+import { ownCluster } from '../test/own-cluster';
 
 /** What a browser would wait before giving up; every answer must come well within it. */
 const CLIENT_TIMEOUT_MS = 10_000;

@@ -8,7 +8,7 @@ import { createSession, SESSION_COOKIE } from '../services/sessions';
 import { newBook, newIsbn13, newLibrary, newRental, newUser } from '../test/factories';
 import { createTestApp, type TestApp, uniqueEmail } from '../test/harness';
 import { digester } from '../test/digest';
-import { hostileInput, MALFORMED_BODIES, plainJson, queryString, superjsonText, WRONG_CONTENT_TYPES } from './hostile';
+import { hostileInput, MALFORMED_BODIES, plainJson, queryString, superjsonText, WRONG_CONTENT_TYPES } from '../test/hostile';
 
 /** What no answer may show: stack frames, SQL, driver and framework internals, zod's default wording. */
 const LEAKS =

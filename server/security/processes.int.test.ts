@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../db/embedded';
 import { isbnKey } from '../../shared/isbn';
 import { hashToken, newToken } from '../services/tokens';
-import { ownCluster } from './own-cluster';
+import { ownCluster } from '../test/own-cluster';
 
 /** The built server (as `npm start` runs it), spawned as a real process against a cluster of our own. */
 let cluster: Awaited<ReturnType<typeof ownCluster>>;
