@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { query } from '../db/sql';
 import { toCsv } from './csv';
-import type { Period } from './insights';
+import { type Period, PERIOD, periodParams, periodZone } from './insights';
 
 export const EXPORT_HEADER = ['Book ID', 'Title', 'Author', 'ISBN', 'Copies', 'Available', 'Rental ID', 'Customer', 'Customer Email', 'Rented At', 'Returned At'];
 
@@ -33,16 +33,14 @@ const slug = (name: string) =>
 /**
  * Every book of the library, each with the rentals that were out at some time in the period (rented
  * in it, returned in it, or still out; one row per rental; a book with none has one row with the
- * rental columns empty), as the summary counts them. Times in UTC, ISO 8601. The ISBN is the
+ * rental columns empty), as the summary counts them, over the same period. Times in UTC, ISO 8601. The ISBN is the
  * 13-digit form: spreadsheets read the column as numbers, and an ISBN-10's leading 0 would be lost
  * (a library's own record with a wrong check digit has no 13-digit form and keeps the one it has).
  */
 export async function exportCsv(em: EntityManager, p: Period & { libraryName: string }): Promise<{ filename: string; csv: string }> {
-  const zone = p.timeZone ?? 'UTC';
   const rows = await query<ExportRow>(
     em,
-    `with clock as (select (now() at time zone ?)::date as today),
-     period as (select ((today - (?::int - 1))::timestamp at time zone ?) as starts_at from clock)
+    `with ${PERIOD}
      select b.id as book_id, b.title, b.author, b.isbn13 as isbn, b.quantity, b.available_count,
             r.id as rental_id, u.display_name, u.email, r.rented_at, r.returned_at
        from period p
@@ -51,9 +49,9 @@ export async function exportCsv(em: EntityManager, p: Period & { libraryName: st
        left join users u on u.id = r.customer_id
       where b.library_id = ?
       order by b.sort_title, b.id, r.rented_at, r.id`,
-    [zone, p.days, zone, p.libraryId],
+    [...periodParams(p), p.libraryId],
   );
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: periodZone(p), year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const csv = toCsv(
     EXPORT_HEADER,
     rows.map((r) => [r.book_id, r.title, r.author, r.isbn, r.quantity, r.available_count, r.rental_id, r.display_name, r.email, iso(r.rented_at), iso(r.returned_at)]),

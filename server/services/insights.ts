@@ -26,12 +26,13 @@ export interface Period {
  * starts, so every filter is a plain range on an indexed timestamptz column.
  * Its bindings, in order: days, days, time zone, time zone.
  */
-const PERIOD = `period as (
+export const PERIOD = `period as (
   select today - (?::int - 1) as first_day, today as last_day, ((today - (?::int - 1))::timestamp at time zone ?) as starts_at
     from (select (now() at time zone ?)::date as today) clock
 )`;
-const periodParams = (p: Period) => [p.days, p.days, zone(p), zone(p)];
-const zone = (p: Period) => p.timeZone ?? 'UTC';
+export const periodParams = (p: Period) => [p.days, p.days, periodZone(p), periodZone(p)];
+/** The time zone a period's days are counted in. */
+export const periodZone = (p: Period) => p.timeZone ?? 'UTC';
 
 export async function summary(em: EntityManager, p: Period): Promise<InsightsSummary> {
   const [row] = await query<InsightsSummary>(
@@ -85,7 +86,7 @@ export async function rentalsPerDay(em: EntityManager, p: Period): Promise<Renta
             array(select (select count(*) from rentals r where r.library_id = ? and r.returned_at >= d.starts and r.returned_at < d.ends)::int
                     from day d order by d.i) as returns
        from period p`,
-    [...periodParams(p), zone(p), zone(p), p.days, p.libraryId, p.libraryId],
+    [...periodParams(p), periodZone(p), periodZone(p), p.days, p.libraryId, p.libraryId],
     { prepared: true },
   );
   return row;
@@ -108,7 +109,7 @@ export async function membersPerWeek(em: EntityManager, p: Period): Promise<z.in
             (select count(*) from library_members m where m.library_id = ? and m.created_at >= w.starts and m.created_at < w.ends)::int as "newMembers"
        from week w
       order by w.week`,
-    [...periodParams(p), zone(p), zone(p), p.libraryId, p.libraryId],
+    [...periodParams(p), periodZone(p), periodZone(p), p.libraryId, p.libraryId],
     { prepared: true },
   );
   return { weeks };
