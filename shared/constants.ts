@@ -10,6 +10,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const KIOSK_DISPLAY_NAME_MIN_LENGTH = 2;
 export const KIOSK_PHONE_MIN_DIGITS = 10;
 export const KIOSK_PHONE_MAX_CHARS = 15;
+/** The most digits a phone number has (E.164). */
+export const PHONE_MAX_DIGITS = 15;
 export const REVIEW_TEXT_MAX_LENGTH = 5000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KIOSK_PHONE_MIN_DIGITS } from '../constants';
+import { KIOSK_PHONE_MIN_DIGITS, PHONE_MAX_DIGITS } from '../constants';
 
 /** Query strings arrive as text: digits become numbers, anything else is left for the schema to refuse. */
 const fromQueryNumber = (value: unknown) =>
@@ -42,7 +42,7 @@ export const phoneNumberField = () =>
   z
     .string({ error: 'Phone number seems too short' })
     .transform(phoneDigits)
-    .pipe(z.string().min(KIOSK_PHONE_MIN_DIGITS, 'Phone number seems too short').max(15, 'Phone number is too long'));
+    .pipe(z.string().min(KIOSK_PHONE_MIN_DIGITS, 'Phone number seems too short').max(PHONE_MAX_DIGITS, 'Phone number is too long'));
 
 /** Format characters that show nothing and join nothing: zero-width spaces, word joiners, byte-order marks, soft hyphens, bidi controls. */
 const INVISIBLE = /[\u00AD\u034F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;

@@ -2,7 +2,7 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { KIOSK_PHONE_MAX_CHARS, KIOSK_PHONE_MIN_DIGITS } from '../../../shared/constants';
-import type { Customer } from '../../../shared/schemas';
+import { type Customer, phoneDigits } from '../../../shared/schemas';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { Keypad } from './Keypad';
@@ -36,7 +36,7 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
   const deleteDigit = () => edit(phone.slice(0, -1));
   const logIn = () => {
     if (lookup.isPending) return;
-    if (phone.replace(/\D/g, '').length < KIOSK_PHONE_MIN_DIGITS) return setInvalid(true);
+    if (phoneDigits(phone).length < KIOSK_PHONE_MIN_DIGITS) return setInvalid(true);
     lookup.mutate({ libraryId, phoneNumber: phone });
   };
 
