@@ -8,8 +8,16 @@ import {
 import { emptyInput } from '../../shared/schemas/common';
 import { z } from 'zod';
 import { router, publicProcedure, syncOutput } from '../trpc/init';
-import { logIn, logOut, registerWithPassword, establishSession } from '../services/auth';
-import { toUser } from '../services/users';
+import { endSession, startSession } from '../http/session-cookie';
+import { logIn, redeemTemporaryToken, registerWithPassword } from '../services/auth';
+import { toUser, type UserRow } from '../services/users';
+import type { Context } from '../trpc/context';
+
+/** A sign-in's answer: the user, signed in on this browser with a new session. */
+async function signedIn(ctx: Context, user: UserRow) {
+  await startSession(ctx, user.id);
+  return { user: toUser(user) };
+}
 
 export const authRouter = router({
   session: publicProcedure
@@ -25,7 +33,7 @@ export const authRouter = router({
     .input(emptyInput)
     .output(syncOutput(z.object({ success: z.literal(true) })))
     .mutation(async ({ ctx }) => {
-      await logOut(ctx);
+      await endSession(ctx);
       return { success: true as const };
     }),
 
@@ -33,17 +41,17 @@ export const authRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/auth/login_with_password', wire: 'json' } })
     .input(loginInput)
     .output(syncOutput(userResponse))
-    .mutation(async ({ ctx, input }) => ({ user: toUser(await logIn(ctx, input)) })),
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await logIn(ctx.em, ctx.clientIp, input))),
 
   registerWithPassword: publicProcedure
     .meta({ rest: { method: 'POST', path: '/_api/auth/register_with_password', wire: 'json' } })
     .input(registerInput)
     .output(syncOutput(userResponse))
-    .mutation(async ({ ctx, input }) => ({ user: toUser(await registerWithPassword(ctx, input)) })),
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await registerWithPassword(ctx.em, ctx.clientIp, input))),
 
   establishSession: publicProcedure
     .meta({ rest: { method: 'POST', path: '/_api/auth/establish_session', wire: 'json' } })
     .input(establishSessionInput)
     .output(syncOutput(userResponse))
-    .mutation(async ({ ctx, input }) => ({ user: toUser(await establishSession(ctx, input.tempToken)) })),
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await redeemTemporaryToken(ctx.em, ctx.clientIp, input.tempToken))),
 });

@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProfileInput } from '../../shared/schemas';
 import { forbidden, notFound } from '../errors';
-import type { Context } from '../trpc/context';
 import { query } from '../db/sql';
-import { startSession } from './auth';
 import { type UserRow, userColumns } from './users';
 
 /** An email another account has is refused with 409 (users_email_unique, mapped in http/error-response.ts). */
@@ -19,14 +17,13 @@ export async function updateProfile(em: EntityManager, userId: number, input: Pr
 
 const NOT_ELIGIBLE = 'You are not eligible for an upgrade.';
 
-/** customer -> library_admin; the session is rotated because the privileges changed. */
-export async function upgradeToLibraryAdmin(ctx: Context & { user: UserRow }): Promise<UserRow> {
+/** customer -> library_admin (the caller starts a new session: the privileges changed). */
+export async function upgradeToLibraryAdmin(em: EntityManager, userId: number): Promise<UserRow> {
   const rows = await query<UserRow>(
-    ctx.em,
+    em,
     `update users set role = 'library_admin', updated_at = now() where id = ? and role = 'customer' returning ${userColumns('users')}`,
-    [ctx.user.id],
+    [userId],
   );
   if (!rows[0]) throw forbidden(NOT_ELIGIBLE);
-  await startSession(ctx, rows[0].id);
   return rows[0];
 }
