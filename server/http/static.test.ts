@@ -36,6 +36,17 @@ describe('serving the built client', () => {
     expect(await get('/assets/app.js')).toEqual({ status: 200, body: 'app' });
   });
 
+  it('answers HEAD as GET would, without the body', async () => {
+    await ready;
+    for (const url of ['/', '/login', '/dashboard', '/assets/app.js']) {
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toMatch(/^(text\/html|application\/javascript)/);
+      expect(head.body, url).toBe('');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/_api/nothing' })).statusCode).toBe(404);
+  });
+
   it('answers unknown API addresses, missing files and other methods with 404', async () => {
     // A chunk of an older build, asked for by a page still open: a script loader must see it missing, not get the page.
     for (const url of ['/assets/quagga.min-0ldHash.js', '/assets/gone.css', '/icons/none.png']) expect((await get(url)).status, url).toBe(404);

@@ -14,7 +14,8 @@ export function prerenderedPages(clientDir: string): Map<string, string> {
 
 /**
  * Serves the built client: its files, a prerendered page at its own address and index.html at every other
- * address the client routes. Unknown API addresses and files, and everything without a built client, are 404.
+ * address the client routes, to GET and to HEAD (a link checker, a monitor). Unknown API addresses and files,
+ * and everything without a built client, are 404.
  */
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
   if (!clientDir || !existsSync(resolve(clientDir, 'index.html'))) {
@@ -29,7 +30,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     // A missing file (a chunk of an older build, say) is a 404: as index.html it would reach a script
     // loader as HTML with a 200, and fail in a way the page cannot explain.
     const isFile = /\.[a-z0-9]+$/i.test(path);
-    if (req.method === 'GET' && !isFile && !req.url.startsWith('/_api') && !req.url.startsWith('/trpc')) {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isFile && !req.url.startsWith('/_api') && !req.url.startsWith('/trpc')) {
       return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(path) ?? 'index.html');
     }
     return reply.status(404).send(notFound);
