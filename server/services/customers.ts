@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Customer } from '../../shared/schemas';
 import { containsPattern, query } from '../db/sql';
 import { notFound } from '../errors';
+import { hit, LIMITS } from './rate-limits';
 import { addMember } from './libraries';
 import { insertUser, toUser, type UserRow, userColumns } from './users';
 
@@ -43,9 +44,11 @@ function toCustomer(row: UserRow): Customer {
 /**
  * A customer identifying by phone at the library's kiosk, who from then on is a member of it (staff
  * rent only for members). `phoneNumber` is digits only (the input schema normalizes it, as
- * registration stores it).
+ * registration stores it). A lookup reveals who owns a number, so each staff account has a bounded
+ * number of them (LIMITS.kioskLookup).
  */
-export async function identifyAtKiosk(em: EntityManager, libraryId: number, phoneNumber: string): Promise<Customer> {
+export async function identifyAtKiosk(em: EntityManager, staffId: number, libraryId: number, phoneNumber: string): Promise<Customer> {
+  await hit(em, [LIMITS.kioskLookup(staffId)]);
   const [row] = await query<UserRow>(em, `select ${userColumns('u')} from users u where u.phone_number = ?`, [phoneNumber]);
   if (!row) throw notFound(NO_CUSTOMER_WITH_PHONE);
   await addMember(em, libraryId, row.id);

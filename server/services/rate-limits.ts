@@ -9,6 +9,23 @@ export interface Limit {
   windowSeconds: number;
 }
 
+const MINUTE = 60;
+
+/**
+ * Every limit the app sets, in one place (SECURITY.md lists them): what is counted, how many in how long.
+ * Sign-ins count per address and account, so an attacker elsewhere cannot lock the real user out, and per
+ * address, so one address cannot spray many accounts. Kiosk phone lookups reveal who owns a number, so
+ * each staff account gets a bounded number of them.
+ */
+export const LIMITS = {
+  loginPerAccount: (ip: string, email: string): Limit => ({ key: `login:${ip}:${email}`, max: 10, windowSeconds: 15 * MINUTE }),
+  loginPerAddress: (ip: string): Limit => ({ key: `login:${ip}`, max: 100, windowSeconds: 15 * MINUTE }),
+  registration: (ip: string): Limit => ({ key: `register:${ip}`, max: 20, windowSeconds: 60 * MINUTE }),
+  signInLinkRedemption: (ip: string): Limit => ({ key: `establish:${ip}`, max: 30, windowSeconds: 10 * MINUTE }),
+  googleSignInStart: (ip: string): Limit => ({ key: `oauth:${ip}`, max: 60, windowSeconds: 10 * MINUTE }),
+  kioskLookup: (staffId: number): Limit => ({ key: `customer-lookup:${staffId}`, max: 30, windowSeconds: MINUTE }),
+};
+
 /**
  * Fixed-window counters in PostgreSQL, so every server process shares them.
  * Throws 429 with the seconds until the window resets.

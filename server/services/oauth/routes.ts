@@ -4,7 +4,7 @@ import type { ContextDeps } from '../../trpc/context';
 import { AppError, badRequest } from '../../errors';
 import { sendError } from '../../http/error-response';
 import { isHttps, requestOrigin } from '../../http/security';
-import { hit } from '../rate-limits';
+import { hit, LIMITS } from '../rate-limits';
 import { newToken } from '../tokens';
 import { sendCallbackPage } from './callback-page';
 import { OAUTH_CALLBACK_PATH } from './local-provider';
@@ -40,7 +40,7 @@ export async function registerGoogleSignIn(app: FastifyInstance, { em, config }:
     if (!provider) return sendCallbackPage(reply, origin, failure(new OAuthFailure('provider_unavailable', NOT_CONFIGURED)), 503);
     const db = em.fork();
     try {
-      await hit(db, [{ key: `oauth:${req.ip}`, max: 60, windowSeconds: 10 * 60 }]);
+      await hit(db, [LIMITS.googleSignInStart(req.ip)]);
     } catch (error) {
       // Only a reached limit is the user's to read; any other failure goes to the error handler, which hides its text.
       if (!(error instanceof AppError && error.kind === 'TOO_MANY_REQUESTS')) throw error;
