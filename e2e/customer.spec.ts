@@ -161,7 +161,9 @@ test('a customer edits their profile', async ({ page }) => {
   await email.fill(demo.reader.email);
   await name.fill('Patricia Profile');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Update failed: Email already in use' })).toBeVisible();
+  // Said on the form and in a toast, both alerts.
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Update failed: Email already in use' })).toBeVisible();
+  await expect(page.locator('[data-rht-toaster]').getByRole('alert').filter({ hasText: 'Update failed: Email already in use' })).toBeVisible();
   // The refused save changed nothing: the header still greets the old name.
   await expect(page.getByText('Hi, Pat Profile')).toBeVisible();
 
