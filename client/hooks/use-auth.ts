@@ -4,8 +4,8 @@ import { useLocation } from 'wouter';
 import type { User } from '../../shared/schemas';
 import { errorMessage } from '../lib/error-messages';
 import { lazyToast } from '../lib/lazy-toast';
-import { announceSessionChange, forgetOtherUsersData } from '../lib/session-sync';
 import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
+import { announceSessionChange, forgetOtherUsersData } from '../lib/session-sync';
 import { trpc } from '../trpc';
 
 const SESSION_QUERY = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
