@@ -1,5 +1,6 @@
 import type { Context } from '../trpc/context';
 import { createSession, deleteSession, SESSION_COOKIE } from '../services/sessions';
+import { toUser, type UserRow } from '../services/users';
 import { isHttps } from './security';
 
 type SessionContext = Pick<Context, 'em' | 'config' | 'reply' | 'sessionToken'>;
@@ -18,6 +19,12 @@ export async function startSession(ctx: SessionContext, userId: number) {
     secure: isHttps(ctx.reply.request, ctx.config),
     maxAge: ctx.config.sessionAbsoluteDays * 86_400,
   });
+}
+
+/** A sign-in's answer (login, registration, OAuth, role change): the user, signed in on this browser with a new session. */
+export async function signedIn(ctx: SessionContext, user: UserRow) {
+  await startSession(ctx, user.id);
+  return { user: toUser(user) };
 }
 
 /** Ends this browser's session, on the server and in its cookie. */

@@ -8,16 +8,9 @@ import {
 import { emptyInput } from '../../shared/schemas/common';
 import { z } from 'zod';
 import { router, publicProcedure, syncOutput } from '../trpc/init';
-import { endSession, startSession } from '../http/session-cookie';
+import { endSession, signedIn } from '../http/session-cookie';
 import { logIn, redeemTemporaryToken, registerWithPassword } from '../services/auth';
-import { toUser, type UserRow } from '../services/users';
-import type { Context } from '../trpc/context';
-
-/** A sign-in's answer: the user, signed in on this browser with a new session. */
-async function signedIn(ctx: Context, user: UserRow) {
-  await startSession(ctx, user.id);
-  return { user: toUser(user) };
-}
+import { toUser } from '../services/users';
 
 export const authRouter = router({
   session: publicProcedure

@@ -4,7 +4,7 @@ import { authedProcedure } from '../trpc/procedures';
 import { router, syncOutput } from '../trpc/init';
 import { updateProfile, upgradeToLibraryAdmin } from '../services/profile';
 import { toUser } from '../services/users';
-import { startSession } from '../http/session-cookie';
+import { signedIn } from '../http/session-cookie';
 
 export const profileRouter = router({
   update: authedProcedure
@@ -17,10 +17,6 @@ export const profileRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/user/upgrade-to-admin', wire: 'json' } })
     .input(emptyInput)
     .output(syncOutput(upgradeResponse))
-    .mutation(async ({ ctx }) => {
-      const user = await upgradeToLibraryAdmin(ctx.em, ctx.user.id);
-      // New privileges, new session: the old token no longer names this role.
-      await startSession(ctx, user.id);
-      return { user: toUser(user) };
-    }),
+    // New privileges, new session: the old token no longer names this role.
+    .mutation(async ({ ctx }) => signedIn(ctx, await upgradeToLibraryAdmin(ctx.em, ctx.user.id))),
 });

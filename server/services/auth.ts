@@ -11,7 +11,7 @@ export const LOGIN_FAILED = 'Invalid email or password.';
 export const TOKEN_INVALID = 'This sign-in link is invalid or has expired. Please try again.';
 
 /**
- * Limited per address and account and per address (LIMITS). Each attempt is counted before
+ * Limited per address and account, and per address (LIMITS). Each attempt is counted before
  * its password is checked (guesses sent at once are counted too); a sign-in that succeeds clears
  * its account's count and takes its hit back from the address's, so a branch's public computers
  * behind one address can sign in all day. Answers the user; the caller starts the session

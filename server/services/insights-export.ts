@@ -33,8 +33,8 @@ const slug = (name: string) =>
 /**
  * Every book of the library, each with the rentals that were out at some time in the period (rented
  * in it, returned in it, or still out; one row per rental; a book with none has one row with the
- * rental columns empty), as the summary counts them, over the same period. Times in UTC, ISO 8601. The ISBN is the
- * 13-digit form: spreadsheets read the column as numbers, and an ISBN-10's leading 0 would be lost
+ * rental columns empty), as the summary counts them, over the same period. Times in UTC, ISO 8601.
+ * The ISBN is the 13-digit form: spreadsheets read the column as numbers, and an ISBN-10's leading 0 would be lost
  * (a library's own record with a wrong check digit has no 13-digit form and keeps the one it has).
  */
 export async function exportCsv(em: EntityManager, p: Period & { libraryName: string }): Promise<{ filename: string; csv: string }> {
