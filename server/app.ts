@@ -1,9 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type pino from 'pino';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
 import { sendError } from './http/error-response';
-import { RequestLog } from './http/logging';
+import { RequestLog, RequestLogger } from './http/logging';
 import { registerManifest } from './http/manifest';
 import { registerSecurity } from './http/security';
 import { registerClient } from './http/static';
@@ -29,6 +30,8 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => crypto.randomUUID(),
     logController: new RequestLog(),
+    // Without a logger Fastify gives requests none, unless a factory is set.
+    ...(logger ? { childLoggerFactory: (parent, bindings, options) => new RequestLogger(parent as pino.Logger, bindings, options) } : {}),
   });
   const deps: ContextDeps = { em: orm.em, config };
   // Before any route: Fastify gives each route the error handler in force when it is added.
