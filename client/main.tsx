@@ -1,5 +1,6 @@
 import './lib/zod-csp';
 import './mantine-styles.css';
+import './app.css';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 

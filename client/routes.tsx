@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, type RefObject, Suspense, useRef } from 'react';
 import { Route, Switch, useRoute } from 'wouter';
 import { Header } from './components/Header';
+import { useFocusOnNavigation } from './hooks/use-focus-on-navigation';
 import { useHashScroll } from './hooks/use-hash-scroll';
 
 // Each route is its own chunk.
@@ -32,14 +33,33 @@ function PageLoader() {
   );
 }
 
+/** Past the header to the page itself, for keyboard users: the first thing Tab reaches. */
+function SkipLink({ main }: { main: RefObject<HTMLElement | null> }) {
+  return (
+    <a
+      href="#main"
+      className="skip-link"
+      onClick={(event) => {
+        event.preventDefault();
+        main.current?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
 export function AppRoutes() {
   useHashScroll();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(main);
   // A kiosk is a shared terminal: patrons must not reach the staff member's menu, so it has its own header.
   const [isKiosk] = useRoute('/kiosk/*');
   return (
     <>
+      {!isKiosk && <SkipLink main={main} />}
       {!isKiosk && <Header />}
-      <main>
+      <main id="main" ref={main} tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Switch>
             <Route path="/" component={LandingPage} />

@@ -33,5 +33,12 @@ export const theme = createTheme({
       // Every dialog's title alike: bold, as a heading reads.
       styles: { title: { fontWeight: 600 } },
     },
+    // A drawer is a dialog too: the same two.
+    Drawer: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close dialog' },
+        attributes: { header: { role: 'none' } },
+      },
+    },
   },
 });

@@ -120,3 +120,64 @@ test("renting a book's last copy at the kiosk moves focus to the next book that 
   await expect(first).toBeDisabled();
   await expect(rows.nth(1).getByRole('button', { name: 'Rent' })).toBeFocused();
 });
+
+// Where the focus goes around pages, forms and menus, for whoever works by keyboard or screen reader.
+
+test('the first Tab reaches Skip to content, which takes the focus past the header to the page', async ({ page }) => {
+  await page.goto('/login');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tab', { name: 'Email & Password' })).toBeFocused();
+});
+
+test('a refused form takes the focus to its first invalid field, which says so', async ({ page }) => {
+  await page.goto('/login');
+  const email = page.getByRole('textbox', { name: 'Email' });
+  const password = page.getByLabel(/^Password( \*)?$/);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription('Email is required');
+  await email.fill(demo.reader.email);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('Password is required');
+});
+
+test('a page reached by a link takes the focus to its heading', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tab', { name: 'Email & Password' })).toBeFocused();
+});
+
+test('the user menu opened from the keyboard starts on its first item', async ({ page }) => {
+  await logIn(page, demo.reader);
+  await page.getByRole('button', { name: /^Hi, / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the navigation drawer names its close button and gives the focus back to the burger', async ({ page }) => {
+    await page.goto('/');
+    const burger = page.getByRole('button', { name: 'Open navigation' });
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await burger.click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Close dialog' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(burger).toBeFocused();
+  });
+});

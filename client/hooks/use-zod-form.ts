@@ -1,15 +1,29 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 
 type Values = Record<string, unknown>;
 
+/** The control that answers for an invalid field: the field itself, or the first choice of a group. */
+function focusTarget(invalid: HTMLElement) {
+  if (invalid.matches('input, textarea, select, button')) return invalid;
+  return invalid.querySelector<HTMLElement>('input:checked, input:not([type=hidden]), [tabindex="0"]') ?? invalid;
+}
+
 /**
  * Form state checked by one of the shared zod schemas: a field on blur, every field on submit,
- * with the schema's own messages (SPEC section 5).
+ * with the schema's own messages (SPEC section 5). A refused submit takes the focus to the first
+ * invalid field, so that its message is read out to whoever is on the keyboard or a screen reader.
  */
 export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialValues: z.input<S>) {
   const [values, setValues] = useState<z.input<S>>(initialValues);
   const [errors, setErrors] = useState<Partial<Record<keyof z.input<S>, string>>>({});
+  const [refusedSubmits, setRefusedSubmits] = useState(0);
+  const form = useRef<HTMLFormElement | null>(null);
+
+  useEffect(() => {
+    const invalid = refusedSubmits ? form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+    if (invalid) focusTarget(invalid).focus();
+  }, [refusedSubmits]);
 
   const fieldErrors = (candidate: z.input<S>) => {
     const result = schema.safeParse(candidate);
@@ -38,15 +52,19 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
     name: field,
     value: (values[field] as string | undefined) ?? '',
     error: errors[field],
+    // Mantine's PasswordInput leaves it out of its input.
+    'aria-invalid': !!errors[field],
     onChange: (event: { currentTarget: { value: string } }) => setValue(field, event.currentTarget.value as z.input<S>[typeof field]),
     onBlur: () => validateField(field),
   });
 
-  const handleSubmit = (onValid: (data: z.output<S>) => void | Promise<void>) => (event?: { preventDefault(): void }) => {
+  const handleSubmit = (onValid: (data: z.output<S>) => void | Promise<void>) => (event?: { preventDefault(): void; currentTarget?: unknown }) => {
     event?.preventDefault();
     const { result, found } = fieldErrors(values);
     setErrors(found);
     if (result.success) return onValid(result.data);
+    if (event?.currentTarget instanceof HTMLFormElement) form.current = event.currentTarget;
+    setRefusedSubmits((count) => count + 1);
   };
 
   const reset = (next: z.input<S> = initialValues) => {

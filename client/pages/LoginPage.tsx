@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useHydrated } from '../hooks/use-hydrated';
 import { useZodForm } from '../hooks/use-zod-form';
 import { loginErrorMessage } from '../lib/auth-errors';
+import { busyProps } from '../lib/busy';
 import { trpc } from '../trpc';
 
 export default function LoginPage() {
@@ -29,6 +30,9 @@ export default function LoginPage() {
     },
   });
 
+  // Signing in, or signed in and about to leave: the button reads as disabled but keeps the focus.
+  const busy = login.isPending || login.isSuccess;
+
   return (
     <Container size={460} py={48}>
       <Title order={1} ta="center">
@@ -44,7 +48,9 @@ export default function LoginPage() {
             <Tabs.Tab value="google">Google Login</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="email">
-            <form onSubmit={form.handleSubmit((data) => login.mutate(data))} noValidate>
+            <form onSubmit={form.handleSubmit((data) => {
+              if (!busy) login.mutate(data);
+            })} noValidate>
               <Stack>
                 {login.error && (
                   <Alert color="red" title="Login failed" role="alert">
@@ -53,7 +59,7 @@ export default function LoginPage() {
                 )}
                 <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required readOnly={!hydrated} {...form.inputProps('email')} />
                 <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" required readOnly={!hydrated} {...form.inputProps('password')} />
-                <Button type={hydrated ? 'submit' : 'button'} loading={false} disabled={login.isPending || login.isSuccess} fullWidth>
+                <Button type={hydrated ? 'submit' : 'button'} loading={false} {...busyProps(busy)} fullWidth>
                   {login.isPending ? 'Logging in...' : 'Log In'}
                 </Button>
               </Stack>

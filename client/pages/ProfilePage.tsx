@@ -10,6 +10,7 @@ import { formatDate } from '../lib/dates';
 import { profileUpdateError } from '../lib/error-messages';
 import { initials } from '../lib/initials';
 import { trpc } from '../trpc';
+import { busyProps } from '../lib/busy';
 
 const roleNames: Record<User['role'], string> = { user: 'User', admin: 'Administrator', library_admin: 'Library Admin', customer: 'Customer' };
 
@@ -73,7 +74,9 @@ function ProfileForm({ user }: { user: User }) {
   });
 
   return (
-    <form onSubmit={form.handleSubmit((data) => save.mutate(data))} noValidate>
+    <form onSubmit={form.handleSubmit((data) => {
+      if (!save.isPending) save.mutate(data);
+    })} noValidate>
       <Stack>
         {save.error && (
           <Alert color="red" role="alert">
@@ -83,7 +86,7 @@ function ProfileForm({ user }: { user: User }) {
         <TextInput label="Display Name" autoComplete="name" required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" required {...form.inputProps('email')} />
         <Group justify="flex-end">
-          <Button type="submit" disabled={save.isPending}>
+          <Button type="submit" {...busyProps(save.isPending)}>
             {save.isPending ? 'Saving...' : 'Save Changes'}
           </Button>
         </Group>

@@ -5,6 +5,7 @@ import { useLeaveIfSignedInOnArrival, useSignedIn } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useZodForm } from '../hooks/use-zod-form';
 import { registrationErrorMessage } from '../lib/auth-errors';
+import { busyProps } from '../lib/busy';
 import { trpc } from '../trpc';
 
 const displayNameHint = 'Spaces, emojis and special characters are welcome.';
@@ -23,7 +24,9 @@ function RegisterForm({ withPhone }: { withPhone: boolean }) {
   });
 
   return (
-    <form onSubmit={form.handleSubmit((data) => register.mutate(data))} noValidate>
+    <form onSubmit={form.handleSubmit((data) => {
+        if (!register.isPending) register.mutate(data);
+      })} noValidate>
       <Stack>
         {register.error && (
           <Alert color="red" role="alert">
@@ -34,7 +37,7 @@ function RegisterForm({ withPhone }: { withPhone: boolean }) {
         <TextInput label="Display Name" autoComplete="name" description={displayNameHint} required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />
         <PasswordInput label="Password" autoComplete="new-password" description={passwordHint} required {...form.inputProps('password')} />
-        <Button type="submit" disabled={register.isPending} fullWidth>
+        <Button type="submit" {...busyProps(register.isPending)} fullWidth>
           {register.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>
       </Stack>

@@ -11,6 +11,7 @@ import { trpc } from '../../trpc';
 import { CoverPreview } from '../BookPreview';
 import { DetailToast } from '../DetailToast';
 import { copiesFromInput } from './copies';
+import { busyProps } from '../../lib/busy';
 
 /** The add-book payload as a form edits it: no library (added on submit), no acquisition date, copies as typed. */
 const addBookForm = addBookInput
@@ -55,7 +56,9 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
   });
 
   return (
-    <form onSubmit={form.handleSubmit((values) => addBook.mutate({ ...values, libraryId }))} noValidate>
+    <form onSubmit={form.handleSubmit((values) => {
+        if (!addBook.isPending) addBook.mutate({ ...values, libraryId });
+      })} noValidate>
       <Stack>
         <Group align="flex-start" wrap="nowrap" gap="md">
           <CoverPreview src={initialValues.thumbnailUrl || initialValues.fullImageUrl} title={initialValues.title} />
@@ -83,7 +86,7 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
           <Button variant="default" onClick={onScanAgain} disabled={addBook.isPending}>
             Scan Again
           </Button>
-          <Button type="submit" disabled={addBook.isPending}>
+          <Button type="submit" {...busyProps(addBook.isPending)}>
             {addBook.isPending ? 'Adding...' : 'Add to Library'}
           </Button>
         </Group>

@@ -1,6 +1,6 @@
 import { Anchor, Burger, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, memo, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { useAuth } from '../../hooks/use-auth';
@@ -27,6 +27,12 @@ const HeaderBar = memo(function HeaderBar({ user, isLoading }: Pick<ReturnType<t
   const [opened, { toggle, close }] = useDisclosure(false);
   // The drawer mounts on the first open and stays, so its closing transition still plays.
   const [navWanted, setNavWanted] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  // The drawer mounts already open, so it has not seen where the focus was: it goes back to the burger here.
+  const closeNav = () => {
+    close();
+    burger.current?.focus();
+  };
 
   return (
     <header className={classes.header}>
@@ -58,7 +64,9 @@ const HeaderBar = memo(function HeaderBar({ user, isLoading }: Pick<ReturnType<t
               </Button>
             </Group>
             <Burger
+              ref={burger}
               opened={opened}
+              aria-expanded={opened}
               onClick={() => {
                 setNavWanted(true);
                 toggle();
@@ -68,7 +76,7 @@ const HeaderBar = memo(function HeaderBar({ user, isLoading }: Pick<ReturnType<t
             />
             {navWanted && (
               <Suspense fallback={null}>
-                <MobileNav opened={opened} onClose={close} />
+                <MobileNav opened={opened} onClose={closeNav} />
               </Suspense>
             )}
           </>

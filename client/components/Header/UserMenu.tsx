@@ -24,7 +24,8 @@ export default function UserMenu({ user }: { user: User }) {
           Profile
         </Button>
       </Group>
-      <Menu position="bottom-end" withinPortal>
+      {/* Opened from the keyboard, the focus goes to its first item; in the header's landmark, not a portal outside it. */}
+      <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
         <Menu.Target>
           {/* Named by its visible greeting (the avatar only repeats the name), so speech users can say what they see. */}
           <UnstyledButton className={classes.userButton}>

@@ -5,6 +5,7 @@ import { createLibraryInput, type Library } from '../../../shared/schemas';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { createLibraryError } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
+import { busyProps } from '../../lib/busy';
 
 /** Library admins create a library; they become its first staff member and it is selected. */
 export function CreateLibraryDialog({ onCreated }: { onCreated: (library: Library) => void }) {
@@ -31,14 +32,16 @@ export function CreateLibraryDialog({ onCreated }: { onCreated: (library: Librar
         Create Library
       </Button>
       <Modal opened={opened} onClose={dismiss} title="Create Library">
-        <form onSubmit={form.handleSubmit((data) => create.mutate(data))} noValidate>
+        <form onSubmit={form.handleSubmit((data) => {
+          if (!create.isPending) create.mutate(data);
+        })} noValidate>
           <Stack>
             <TextInput label="Library name" placeholder="e.g. Westside Branch" required data-autofocus {...form.inputProps('name')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={dismiss}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={create.isPending}>
+              <Button type="submit" {...busyProps(create.isPending)}>
                 {create.isPending ? 'Creating...' : 'Create'}
               </Button>
             </Group>
