@@ -44,4 +44,37 @@ describe('settings', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/scroll', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
     expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
   });
+
+  it('takes DATABASE_URL only as a postgres: or postgresql: address that names a database, without repeating it (it may hold a password)', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://scroll:secret@db:5432/scroll_library' }).databaseUrl).toBe('postgres://scroll:secret@db:5432/scroll_library');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/scroll' }).databaseUrl).toBe('postgresql://db/scroll');
+    // The form the primary hands its workers for the embedded cluster: its Unix socket's folder as the host.
+    expect(loadConfig({ DATABASE_URL: 'postgres://scroll:scroll-local@%2Ftmp:5432/scroll_library' }).databaseUrl).toContain('%2Ftmp');
+    const must = 'DATABASE_URL must be postgres://user:password@host:5432/database';
+    expect(() => loadConfig({ DATABASE_URL: 'notaurl' })).toThrow(`${must} (it is not a URL).`);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/scroll' })).toThrow(`${must} (its scheme is mysql).`);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://root:hunter2@db:5432/' })).toThrow(`${must} (it names no database).`);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/scroll' })).not.toThrow('hunter2');
+  });
+
+  it('takes HOST as a hostname or an IP address', () => {
+    for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'app.internal.example.org']) expect(loadConfig({ HOST: host }).host).toBe(host);
+    for (const host of ['not a host', 'http://localhost', '127.0.0.1:3000', '[::1]', '-bad.example']) {
+      expect(() => loadConfig({ HOST: host })).toThrow(`HOST must be a hostname or an IP address, such as 127.0.0.1 or 0.0.0.0 (it is "${host}").`);
+    }
+  });
+
+  it('keeps the local OpenID provider to one process: with more workers it is off and says so, or refused when asked for', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).localOidc).toBe(true);
+    const twoWorkers = loadConfig({ NODE_ENV: 'production', WEB_CONCURRENCY: '2' });
+    expect(twoWorkers.localOidc).toBe(false);
+    expect(twoWorkers.notices).toEqual([
+      'Sign-in with Google is off: the local OpenID provider that stands in for it serves one process, not 2 (WEB_CONCURRENCY); set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or WEB_CONCURRENCY=1.',
+    ]);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', LOCAL_OIDC: 'true' })).toThrow('LOCAL_OIDC=true needs WEB_CONCURRENCY=1: the local OpenID provider serves one process (WEB_CONCURRENCY is 2).');
+    // Google itself, or no Google sign-in asked for: nothing to say.
+    expect(loadConfig({ WEB_CONCURRENCY: '2', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).notices).toEqual([]);
+    expect(loadConfig({ WEB_CONCURRENCY: '2', LOCAL_OIDC: 'false' }).notices).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/scroll', WEB_CONCURRENCY: '2' }).notices).toEqual([]);
+  });
 });

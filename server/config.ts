@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 
 /** Every setting the server reads, in one place (documented in .env.example). */
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   localOidcPort: number;
   /** Worker processes (node:cluster), WEB_CONCURRENCY. */
   workers: number;
+  /** What the settings turn off without being wrong, one line each, printed at start. */
+  notices: string[];
 }
 
 /** Settings from a .env file in the working directory (see .env.example); the environment's own win. */
@@ -44,6 +47,18 @@ export class ConfigError extends Error {}
 export const DEFAULT_SESSION_IDLE_DAYS = 14;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** A DNS name: labels of letters, digits and inner hyphens, joined by dots. */
+const HOSTNAME = /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+
+/** Why DATABASE_URL cannot name a PostgreSQL database, or null. Never echoes it: it may hold a password. */
+function databaseUrlProblem(value: string) {
+  if (!URL.canParse(value)) return 'it is not a URL';
+  const url = new URL(value);
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') return `its scheme is ${url.protocol.slice(0, -1)}`;
+  if (url.pathname.replace(/^\//, '') === '') return 'it names no database';
+  return null;
+}
 
 /**
  * Reads the settings, refusing any that is malformed (all of them named at once) rather than quietly
@@ -86,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 
   const databaseUrl = given('DATABASE_URL');
+  const databaseProblem = databaseUrl === undefined ? null : databaseUrlProblem(databaseUrl);
+  if (databaseProblem) problems.push(`DATABASE_URL must be postgres://user:password@host:5432/database (${databaseProblem}).`);
+  const host = given('HOST') ?? '127.0.0.1';
+  if (!isIP(host) && !HOSTNAME.test(host)) problems.push(`HOST must be a hostname or an IP address, such as 127.0.0.1 or 0.0.0.0 (it is "${host}").`);
   const publicOrigin = origin();
   const logLevel = given('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (it is "${logLevel}").`);
@@ -95,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const config: Config = {
     port: int('PORT', 3000, 0, 65_535),
-    host: given('HOST') ?? '127.0.0.1',
+    host,
     databaseUrl,
     dataDir: given('DATA_DIR') ?? '.data',
     publicOrigin,
@@ -116,7 +135,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localOidc: flag('LOCAL_OIDC', env.NODE_ENV !== 'production' || !databaseUrl),
     localOidcPort: int('LOCAL_OIDC_PORT', 0, 0, 65_535),
     workers: int('WEB_CONCURRENCY', 1, 1, 64),
+    notices: [],
   };
+  // The local provider keeps its sign-ins in its process's memory, and the callback that redeems one
+  // may reach another worker: it serves one process only.
+  if (config.localOidc && config.workers > 1 && !googleClientId) {
+    config.localOidc = false;
+    if (given('LOCAL_OIDC')) problems.push(`LOCAL_OIDC=true needs WEB_CONCURRENCY=1: the local OpenID provider serves one process (WEB_CONCURRENCY is ${config.workers}).`);
+    else config.notices.push(`Sign-in with Google is off: the local OpenID provider that stands in for it serves one process, not ${config.workers} (WEB_CONCURRENCY); set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or WEB_CONCURRENCY=1.`);
+  }
   if (problems.length) throw new ConfigError(problems.join('\n'));
   return config;
 }

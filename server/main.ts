@@ -1,8 +1,11 @@
 import cluster from 'node:cluster';
+import { createServer } from 'node:net';
+import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, loadEnvFile } from './config';
 import { type Database, openDatabase } from './db/database';
+import { onStartedClusterLost, stopStartedClusters } from './db/embedded';
 import { initOrm, migrate } from './db/orm';
 import { bufferedStdout, loggerOptions } from './http/logging';
 import { startHousekeeping } from './services/housekeeping';
@@ -28,10 +31,77 @@ const config = (() => {
 })();
 const workers = config.workers;
 
+/** Ctrl-C, a stop from a process manager, and the terminal closing. */
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Until the server serves, a shutdown signal stops the embedded PostgreSQL if it was started (rather
+ * than leaving it running with no server) and exits 128 + the signal's number, as a process killed by
+ * it would. Start-up failures it causes on the way (connections cut) are not reported as such.
+ */
+let interrupted = false;
+const stopStarting = (signal: NodeJS.Signals) => {
+  if (interrupted) return;
+  interrupted = true;
+  void stopStartedClusters().finally(() => process.exit(128 + constants.signals[signal]));
+};
+for (const signal of SHUTDOWN_SIGNALS) process.on(signal, stopStarting);
+
+/** Never settles: a shutdown signal stopped the start, and stopStarting ends the process. */
+const interruptedStart = new Promise<never>(() => {});
+
+/** Set by a shutdown signal once the server runs: Ctrl-C reaches the embedded PostgreSQL too, which then stops by itself. */
+let shuttingDown = false;
+
+/** Hands the shutdown signals from stopStarting to the running server's handler; false if one already came. */
+function onShutdownSignals(handler: () => void) {
+  if (interrupted) return false;
+  for (const signal of SHUTDOWN_SIGNALS) {
+    process.off(signal, stopStarting);
+    process.on(signal, () => {
+      shuttingDown = true;
+      handler();
+    });
+  }
+  return true;
+}
+
+/** cannotStart, unless a shutdown signal is already stopping the start (and cut its connections). */
+const failedToStart = (error: unknown) => (interrupted ? interruptedStart : cannotStart(error));
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Connects to the database; a failure names DATABASE_URL when that setting points at it. */
+async function connect(databaseUrl: string) {
+  try {
+    return await initOrm(databaseUrl);
+  } catch (error) {
+    if (!config.databaseUrl) throw error;
+    throw new Error(`DATABASE_URL: ${messageOf(error)}`, { cause: error });
+  }
+}
+
+/** A failure to listen, with the setting to change: PORT when it is taken or privileged, else HOST. */
+function listenFailure(error: unknown) {
+  const code = (error as NodeJS.ErrnoException).code;
+  const setting = code === 'EADDRINUSE' || code === 'EACCES' ? `PORT=${config.port}` : `HOST=${config.host}`;
+  return new Error(`${setting}: ${messageOf(error)}`, { cause: error });
+}
+
+/** Listens on HOST:PORT for a moment, so an address the server cannot serve on stops it before the database starts. */
+async function checkAddress() {
+  const server = createServer();
+  await new Promise<void>((done, fail) => {
+    server.once('error', (error) => fail(listenFailure(error)));
+    server.listen(config.port, config.host, done);
+  });
+  await new Promise((done) => server.close(done));
+}
+
 /** Opens the database, applies migrations and seeds an empty one: once, in the primary process. */
 async function prepareDatabase(): Promise<{ database: Database; seeded: boolean }> {
   const database = await openDatabase(config);
-  const orm = await initOrm(database.url);
+  const orm = await connect(database.url);
   await migrate(orm);
   const seeded = config.seedDemoData ? await seedDemoData(orm.em.fork()) : false;
   await orm.close();
@@ -52,15 +122,12 @@ function printBanner(database: Database, seeded: boolean) {
   console.log(lines.join('\n') + '\n');
 }
 
-/** Ctrl-C, a stop from a process manager, and the terminal closing. */
-const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
 /**
  * Serves the app on the port; on a shutdown signal finishes in-flight requests, then closes.
  * `sweeps`: this process clears expired rows (services/housekeeping.ts); one process per server does.
  */
 async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed: () => Promise<void>) {
-  const orm = await initOrm(databaseUrl);
+  const orm = await connect(databaseUrl);
   const app = await buildApp({
     orm,
     config: cfg,
@@ -78,18 +145,31 @@ async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed
     await onClosed();
     process.exit(0);
   };
-  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => void shutdown());
-  await app.listen({ port: cfg.port, host: cfg.host });
+  if (!onShutdownSignals(() => void shutdown())) return interruptedStart;
+  await app.listen({ port: cfg.port, host: cfg.host }).catch((error: unknown) => {
+    throw listenFailure(error);
+  });
   if (sweeps) stopHousekeeping = startHousekeeping(orm.em, cfg, app.log);
 }
 
 if (cluster.isPrimary) {
-  const { database, seeded } = await prepareDatabase().catch(cannotStart);
+  for (const notice of config.notices) console.warn(`  ${notice}`);
+  await checkAddress().catch(failedToStart);
+  const { database, seeded } = await prepareDatabase().catch(failedToStart);
+  if (interrupted) await interruptedStart;
+  // Without its embedded PostgreSQL every request would fail: exit, so that a supervisor starts the
+  // server again (and the next start recovers the database).
+  onStartedClusterLost((message) => {
+    if (shuttingDown) return;
+    console.error(`  Scroll Library stops: ${message}`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    process.exit(1);
+  });
   if (workers === 1) {
     // The port taken, say: the embedded PostgreSQL stops too, rather than staying behind.
     await serve(database.url, config, true, () => database.stop()).catch(async (error: unknown) => {
       await database.stop();
-      cannotStart(error);
+      return failedToStart(error);
     });
     printBanner(database, seeded);
   } else {
@@ -128,8 +208,8 @@ if (cluster.isPrimary) {
       stopping = true;
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     };
-    for (const signal of SHUTDOWN_SIGNALS) process.on(signal, stop);
+    onShutdownSignals(stop);
   }
 } else {
-  await serve(process.env.DATABASE_URL!, { ...config, databaseUrl: process.env.DATABASE_URL }, process.env.SCROLL_SWEEPS === '1', async () => {}).catch(cannotStart);
+  await serve(process.env.DATABASE_URL!, { ...config, databaseUrl: process.env.DATABASE_URL }, process.env.SCROLL_SWEEPS === '1', async () => {}).catch(failedToStart);
 }

