@@ -1,6 +1,28 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 
+const POLL_MS = 50;
+const WAIT_MS = 2000;
+
+/** The page's heading, once it is on screen. */
+const visibleHeading = (container: HTMLElement | null) => {
+  const heading = container?.querySelector<HTMLElement>('h1');
+  return heading && heading.getClientRects().length > 0 ? heading : null;
+};
+
+/** Calls `found` with what `look` finds, looking every 50 ms for up to 2 s (null then); returns a cancel. */
+function lookFor<T>(look: () => T | null, found: (value: T | null) => void) {
+  let waited = 0;
+  const timer = setInterval(() => {
+    const value = look();
+    waited += POLL_MS;
+    if (value === null && waited < WAIT_MS) return;
+    clearInterval(timer);
+    found(value);
+  }, POLL_MS);
+  return () => clearInterval(timer);
+}
+
 /**
  * A page reached inside the app takes the focus to its heading, where a page load would start a screen
  * reader: otherwise the focus stays on the link that was pressed, or falls to the page's body, and
@@ -9,29 +31,37 @@ import { useLocation } from 'wouter';
  */
 export function useFocusOnNavigation(main: RefObject<HTMLElement | null>) {
   const [location] = useLocation();
+  // The heading of the page on screen: the page left may still show for a moment while the next one
+  // loads, or the next one may show at once; only a heading other than this one is the new page's.
+  const shown = useRef<HTMLElement | null>(null);
   const firstPage = useRef(true);
   useEffect(() => {
     if (firstPage.current) {
       firstPage.current = false;
-      return;
+      shown.current = visibleHeading(main.current);
+      if (shown.current) return;
+      return lookFor(
+        () => visibleHeading(main.current),
+        (heading) => (shown.current = heading),
+      );
     }
     if (window.location.hash) return;
-    // The page left may still be on screen for a moment, while the new one's chunk loads.
-    const previous = main.current?.querySelector('h1');
-    let tries = 0;
-    // Look for the new page's heading for a moment.
-    const timer = setInterval(() => {
-      const container = main.current;
-      const found = container?.querySelector<HTMLElement>('h1');
-      const heading = found && found !== previous ? found : null;
-      if (!container || (!heading && ++tries < 40)) return;
-      clearInterval(timer);
-      const active = document.activeElement;
-      if (active && active !== container && container.contains(active)) return;
-      const target = heading ?? container;
-      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-      target.focus({ preventScroll: true });
-    }, 50);
-    return () => clearInterval(timer);
+    const previous = shown.current;
+    return lookFor(
+      () => {
+        const heading = visibleHeading(main.current);
+        return heading && heading !== previous ? heading : null;
+      },
+      (heading) => {
+        const container = main.current;
+        if (!container) return;
+        shown.current = heading;
+        const active = document.activeElement;
+        if (active && active !== container && container.contains(active)) return;
+        const target = heading ?? container;
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: true });
+      },
+    );
   }, [location, main]);
 }

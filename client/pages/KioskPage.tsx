@@ -1,5 +1,5 @@
 import { Button, Skeleton, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { STAFF_ROLES } from '../../shared/accounts';
 import { type KioskCustomer, KioskCustomerScreen } from '../components/KioskCustomerScreen';
@@ -32,6 +32,25 @@ function ClearWhenIdle({ onIdle }: { onIdle: () => void }) {
   return null;
 }
 
+/**
+ * A new screen (the customer's, after identifying or registering; the phone screen, after Logout or
+ * Cancel) takes away the button that had focus. Unless the screen focuses a field of its own, focus goes
+ * to its heading, which is read out, rather than falling to the page. The returned ref holds the screens.
+ */
+function useFocusOnNewScreen(screen: string) {
+  const container = useRef<HTMLDivElement>(null);
+  const shown = useRef(screen);
+  useEffect(() => {
+    if (shown.current === screen) return;
+    shown.current = screen;
+    const heading = container.current?.querySelector<HTMLElement>('h2');
+    if (!heading || container.current?.contains(document.activeElement)) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [screen]);
+  return container;
+}
+
 /** Phone entry, optional registration, the customer's session, and back to phone entry (SPEC section 4). */
 function KioskSession({ libraryId }: { libraryId: number }) {
   useKioskHistoryGuard();
@@ -52,16 +71,23 @@ function KioskSession({ libraryId }: { libraryId: number }) {
     setRound((n) => n + 1);
   };
 
-  if (customer) return <KioskCustomerScreen key={customer.id} libraryId={libraryId} customer={customer} onLogout={startOver} />;
+  const container = useFocusOnNewScreen(customer ? `customer ${customer.id}` : registering ? 'registration' : `phone ${round}`);
+
   return (
-    <>
-      {(registering || phone !== '') && <ClearWhenIdle key={round} onIdle={startOver} />}
-      {registering ? (
-        <KioskRegistration key={round} libraryId={libraryId} phone={phone} onRegistered={signIn} onCancel={() => setRegistering(false)} />
+    <div ref={container}>
+      {customer ? (
+        <KioskCustomerScreen key={customer.id} libraryId={libraryId} customer={customer} onLogout={startOver} />
       ) : (
-        <KioskPhoneScreen key={round} libraryId={libraryId} phone={phone} onPhoneChange={setPhone} onIdentified={signIn} onRegister={() => setRegistering(true)} />
+        <>
+          {(registering || phone !== '') && <ClearWhenIdle key={round} onIdle={startOver} />}
+          {registering ? (
+            <KioskRegistration key={round} libraryId={libraryId} phone={phone} onRegistered={signIn} onCancel={() => setRegistering(false)} />
+          ) : (
+            <KioskPhoneScreen key={round} libraryId={libraryId} phone={phone} onPhoneChange={setPhone} onIdentified={signIn} onRegister={() => setRegistering(true)} />
+          )}
+        </>
       )}
-    </>
+    </div>
   );
 }
 

@@ -22,7 +22,8 @@ export function KioskItem({ title, author, cover, detail, action, testId, focusR
       <Group wrap="nowrap" align="center" gap="md">
         <BookCover title={title} url={cover} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} lineClamp={2}>
+          {/* Whole, however long: a patron must tell which book the row's button rents. */}
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Text>
           <Text size="sm" c="dimmed" lineClamp={1}>

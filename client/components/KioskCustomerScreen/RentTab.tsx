@@ -52,7 +52,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
       <TextInput
         type="search"
         size="lg"
-        aria-label="Search books"
+        label="Search books"
         placeholder="Search by title or author..."
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}

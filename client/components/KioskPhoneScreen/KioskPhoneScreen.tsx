@@ -1,8 +1,9 @@
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { KIOSK_PHONE_MAX_CHARS, KIOSK_PHONE_MIN_DIGITS } from '../../../shared/constants';
 import { type Customer, phoneDigits } from '../../../shared/schemas';
+import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { Keypad } from './Keypad';
@@ -92,7 +93,7 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
           </Alert>
         )}
         <Keypad onDigit={addDigit} onDelete={deleteDigit} disabled={lookup.isPending} />
-        <Button size="xl" onClick={logIn} loading={lookup.isPending}>
+        <Button size="xl" onClick={logIn} {...busyProps(lookup.isPending)} leftSection={lookup.isPending && <Loader size="sm" color="currentColor" />}>
           Login
         </Button>
       </Stack>

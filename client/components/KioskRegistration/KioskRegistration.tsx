@@ -1,7 +1,9 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { kioskRegistrationForm, type User } from '../../../shared/schemas';
 import { useZodForm } from '../../hooks/use-zod-form';
+import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 
@@ -22,10 +24,18 @@ export function KioskRegistration({ libraryId, phone, onRegistered, onCancel }: 
     },
     onError: (error) => form.setErrors({ email: errorMessage(error, callFallbacks.registerCustomer) }),
   });
+  const send = form.handleSubmit((values) => {
+    if (!register.isPending) register.mutate({ libraryId, phoneNumber: phone, ...values });
+  });
+  // The refusal shows on the email field: focus goes there, so that it is read out.
+  const email = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (register.error) email.current?.focus();
+  }, [register.error]);
 
   return (
     <Paper withBorder shadow="sm" radius="md" p="lg" maw={480} mx="auto">
-      <form onSubmit={form.handleSubmit((values) => register.mutate({ libraryId, phoneNumber: phone, ...values }))} noValidate>
+      <form onSubmit={send} noValidate>
         <Stack gap="md">
           <div>
             <Title order={2}>New Customer Registration</Title>
@@ -37,12 +47,12 @@ export function KioskRegistration({ libraryId, phone, onRegistered, onCancel }: 
             </Text>
           </div>
           <TextInput label="Full Name" autoComplete="name" size="lg" required autoFocus {...form.inputProps('displayName')} />
-          <TextInput label="Email Address" type="email" autoComplete="email" size="lg" required {...form.inputProps('email')} />
+          <TextInput ref={email} label="Email Address" type="email" autoComplete="email" size="lg" required {...form.inputProps('email')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" size="lg" onClick={onCancel} disabled={register.isPending}>
               Cancel
             </Button>
-            <Button type="submit" size="lg" loading={register.isPending}>
+            <Button type="submit" size="lg" {...busyProps(register.isPending)} leftSection={register.isPending && <Loader size="sm" color="currentColor" />}>
               Register
             </Button>
           </Group>

@@ -1,45 +1,101 @@
-import { Button, Input, Paper, Rating, Stack, Textarea, Title } from '@mantine/core';
+import { Box, Button, Input, Paper, Rating, Stack, Textarea, Title } from '@mantine/core';
+import { type KeyboardEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { REVIEW_TEXT_MAX_LENGTH } from '../../../shared/constants';
+import { RATING_MAX, REVIEW_TEXT_MAX_LENGTH } from '../../../shared/constants';
 import { reviewFormSchema } from '../../../shared/schemas';
 import { useZodForm } from '../../hooks/use-zod-form';
+import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 
+const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 const starLabel = (stars: number) => `${stars} star${stars === 1 ? '' : 's'}`;
 
-export function ReviewForm({ bookId }: { bookId: number }) {
+interface StarRatingProps {
+  /** The Input.Wrapper's id: its label and error are `${id}-label` and `${id}-error`. */
+  id: string;
+  value: number;
+  onChange: (stars: number) => void;
+  error?: string;
+}
+
+/**
+ * One to five stars as the browser's own radio group, so the arrow keys choose (and Home and End):
+ * Mantine's Rating only previews on arrows and has a '0 stars' radio. It borrows Rating's look.
+ */
+function StarRating({ id, value, onChange, error }: StarRatingProps) {
+  const [hovered, setHovered] = useState(0);
+  const shown = hovered || value;
+  const chooseEnd = (event: KeyboardEvent<HTMLDivElement>) => {
+    const stars = event.key === 'Home' ? 1 : event.key === 'End' ? RATING_MAX : 0;
+    if (!stars) return;
+    event.preventDefault();
+    onChange(stars);
+    event.currentTarget.querySelectorAll('input')[stars - 1]?.focus();
+  };
+
+  return (
+    <Box
+      role="radiogroup"
+      className={Rating.classes.root}
+      style={{ '--rating-size': 'var(--rating-size-lg)', '--rating-color': 'var(--mantine-color-yellow-filled)' }}
+      aria-labelledby={`${id}-label`}
+      aria-required
+      // The wrapper shows the error beside the stars; this says it to whoever is on them.
+      aria-invalid={!!error}
+      aria-describedby={error ? `${id}-error` : undefined}
+      onKeyDown={chooseEnd}
+      onMouseLeave={() => setHovered(0)}
+    >
+      {STARS.map((stars) => (
+        <div key={stars} className={Rating.classes.symbolGroup} data-active={hovered === stars || undefined}>
+          <input
+            className={Rating.classes.input}
+            type="radio"
+            id={`${id}-${stars}`}
+            name={id}
+            value={stars}
+            checked={value === stars}
+            onChange={() => onChange(stars)}
+            aria-label={starLabel(stars)}
+          />
+          <label className={Rating.classes.label} htmlFor={`${id}-${stars}`} onMouseEnter={() => setHovered(stars)}>
+            <svg className={Rating.classes.starSymbol} data-filled={stars <= shown || undefined} viewBox="0 0 24 24" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+              <path d="M12 17.75l-6.172 3.245l1.179 -6.873l-5 -4.867l6.9 -1l3.086 -6.253l3.086 6.253l6.9 1l-5 4.867l1.179 6.873z" />
+            </svg>
+          </label>
+        </div>
+      ))}
+    </Box>
+  );
+}
+
+/** The signed-in reader's review of one book; `onSent` once the server has it. */
+export function ReviewForm({ bookId, onSent }: { bookId: number; onSent: () => void }) {
   const utils = trpc.useUtils();
   const form = useZodForm(reviewFormSchema, { rating: 0, reviewText: '' });
   const post = trpc.reviews.post.useMutation({
     onSuccess: () => {
       toast.success('Thank you for your review!');
       form.reset();
+      onSent();
     },
     onError: (error) => toast.error(errorMessage(error, callFallbacks.postReview)),
     onSettled: () => utils.reviews.list.invalidate({ bookId }),
   });
+  const send = form.handleSubmit((data) => {
+    if (!post.isPending) post.mutate({ bookId, ...data });
+  });
 
   return (
     <Paper withBorder p="md" radius="md">
-      <form onSubmit={form.handleSubmit((data) => post.mutate({ bookId, ...data }))} noValidate>
+      <form onSubmit={send} noValidate>
         <Stack gap="sm">
           <Title order={4} size="h5">
             Leave a Review
           </Title>
           <Input.Wrapper label="Your rating" labelElement="div" required error={form.errors.rating} id={`rating-${bookId}`}>
-            <Rating
-              size="lg"
-              name={`rating-${bookId}`}
-              value={form.values.rating}
-              onChange={(value) => form.setValue('rating', value)}
-              getSymbolLabel={starLabel}
-              role="radiogroup"
-              aria-labelledby={`rating-${bookId}-label`}
-              // The wrapper shows 'Rating is required.' beside the stars; this says it to whoever is on them.
-              aria-invalid={!!form.errors.rating}
-              aria-describedby={form.errors.rating ? `rating-${bookId}-error` : undefined}
-            />
+            <StarRating id={`rating-${bookId}`} value={form.values.rating} onChange={(stars) => form.setValue('rating', stars)} error={form.errors.rating} />
           </Input.Wrapper>
           <Textarea
             label="Your review (optional)"
@@ -49,7 +105,7 @@ export function ReviewForm({ bookId }: { bookId: number }) {
             description={`Up to ${REVIEW_TEXT_MAX_LENGTH} characters.`}
             {...form.inputProps('reviewText')}
           />
-          <Button type="submit" disabled={post.isPending} style={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" {...busyProps(post.isPending)} style={{ alignSelf: 'flex-start' }}>
             {post.isPending ? 'Submitting...' : 'Submit Review'}
           </Button>
         </Stack>

@@ -1,0 +1,200 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
+
+// What a keyboard (or screen-reader) user meets in the reviews dialog and at the kiosk: choices made
+// with the keys stick, and focus never falls to the page when a button or a screen goes away.
+
+test.use({ serviceWorkers: 'block' });
+
+const LONG_TITLE = 'The Remarkably Long and Winding Chronicle of a Lighthouse Keeper Who Catalogued Every Storm on the Northern Coast';
+
+/** Holds one procedure's requests until the returned function is called. */
+async function hold(page: Page, procedure: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(trpcCall(procedure), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function post(page: Page, path: string, data: object) {
+  const res = await page.request.post(path, { data });
+  expect(res.status(), path).toBe(200);
+  return (await res.json()).json;
+}
+
+function isbn13(first12: string) {
+  const sum = [...first12].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
+  return `${first12}${(10 - (sum % 10)) % 10}`;
+}
+
+/** As the librarian: a library of its own holding one book with a long title, and a customer registered there; the kiosk open. */
+async function kioskWithLongTitle(page: Page) {
+  await logIn(page, demo.librarian);
+  const library = await post(page, '/_api/libraries', { name: `Keyboard Branch ${Date.now()}` });
+  await post(page, '/_api/library/books', { libraryId: library.id, isbn: isbn13(`978${String(Date.now()).slice(-9)}`), title: LONG_TITLE, author: 'Keyboard', quantity: 1 });
+  const phone = `555${String(Date.now()).slice(-7)}`;
+  await post(page, '/_api/customer/register', { libraryId: library.id, displayName: 'Kit Keys', email: uniqueEmail('keys'), phoneNumber: phone });
+  await page.goto(`/kiosk/${library.id}`);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  return phone;
+}
+
+/** As the librarian, the kiosk of Central Library. */
+async function centralKiosk(page: Page) {
+  await logIn(page, demo.librarian);
+  const libraries: { id: number; name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;
+  await page.goto(`/kiosk/${libraries.find((library) => library.name === 'Central Library')!.id}`);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+}
+
+/** A new reader at Central Library, with the first available book's reviews dialog open. */
+async function openReviews(page: Page, displayName: string) {
+  await register(page, { displayName, email: uniqueEmail('keys'), password: 'KeysPass1' });
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await page.getByRole('region', { name: 'Available to Rent' }).getByRole('article').first().getByRole('button', { name: 'Reviews' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Leave a Review' })).toBeVisible();
+  return dialog;
+}
+
+/** From the dialog's close button, Tab reaches the stars. */
+async function tabToStars(dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Close reviews' }).focus();
+  await dialog.page().keyboard.press('Tab');
+}
+
+const focusIsIn = (container: Locator) => container.evaluate((element) => element.contains(document.activeElement));
+
+test('a rating chosen with the arrow keys, Home and End is the one the review is sent with', async ({ page }) => {
+  const dialog = await openReviews(page, 'Kim Keys');
+  const stars = dialog.getByRole('radiogroup', { name: 'Your rating' });
+  // One to five stars: no '0 stars' to land on.
+  await expect(stars.getByRole('radio')).toHaveCount(5);
+  await tabToStars(dialog);
+  const oneStar = stars.getByRole('radio', { name: '1 star', exact: true });
+  await expect(oneStar).toBeFocused();
+
+  // Sent without a rating: the focus comes back to the stars, which say why.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Submit Review' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(stars).toHaveAccessibleDescription('Rating is required.');
+  await expect(oneStar).toBeFocused();
+
+  const checked = stars.getByRole('radio', { checked: true });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(checked).toHaveAccessibleName('3 stars');
+  await page.keyboard.press('End');
+  await expect(checked).toHaveAccessibleName('5 stars');
+  await expect(stars.getByRole('radio', { name: '5 stars' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(checked).toHaveAccessibleName('1 star');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(checked).toHaveAccessibleName('4 stars');
+
+  // Leaving the stars keeps the choice; the form is sent from the keyboard.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Your review (optional)')).toBeFocused();
+  await page.keyboard.type('Read it in one sitting.');
+  await expect(checked).toHaveAccessibleName('4 stars');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Submit Review' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('You have already reviewed this book.')).toBeVisible();
+  await expect(dialog.getByText('Rating is required.')).toHaveCount(0);
+  const review = dialog.getByRole('listitem').filter({ hasText: 'Kim Keys' });
+  await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+});
+
+test('Submit Review keeps focus while it runs, and focus stays in the dialog once the review is sent', async ({ page }) => {
+  const dialog = await openReviews(page, 'Kai Keys');
+  await tabToStars(dialog);
+  await page.keyboard.press('End');
+  const release = await hold(page, 'reviews.post');
+  await dialog.getByRole('button', { name: 'Submit Review' }).focus();
+  await page.keyboard.press('Enter');
+  const submitting = dialog.getByRole('button', { name: 'Submitting...' });
+  await expect(submitting).toHaveAttribute('aria-disabled', 'true');
+  await expect(submitting).toBeFocused();
+  release();
+
+  await expect(dialog.getByText('You have already reviewed this book.')).toBeFocused();
+  // The next Tab stays behind the overlay's edge too.
+  await page.keyboard.press('Tab');
+  expect(await focusIsIn(dialog)).toBe(true);
+});
+
+test("the kiosk's book search is labelled on screen, by the name it is announced with", async ({ page }) => {
+  const phone = await kioskWithLongTitle(page);
+  await page.keyboard.type(phone);
+  await page.keyboard.press('Enter');
+  const search = page.getByRole('searchbox', { name: 'Search books' });
+  await expect(search).toHaveAttribute('placeholder', 'Search by title or author...');
+  const label = page.locator(`label[for="${await search.getAttribute('id')}"]`);
+  await expect(label).toBeVisible();
+  await expect(label).toHaveText('Search books');
+});
+
+test('a long book title reads whole beside its Rent button on a phone-sized kiosk', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = await kioskWithLongTitle(page);
+  await page.keyboard.type(phone);
+  await page.keyboard.press('Enter');
+  await page.getByRole('searchbox', { name: 'Search books' }).fill('Lighthouse');
+  const row = page.getByTestId('kiosk-book');
+  await expect(row).toHaveCount(1);
+  const title = row.getByText(LONG_TITLE, { exact: true });
+  await expect(title).toBeVisible();
+  // Nothing of it clipped, by a line clamp or the row's edge.
+  expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
+  const rent = (await row.getByRole('button', { name: 'Rent' }).boundingBox())!;
+  expect(rent.x + rent.width).toBeLessThanOrEqual(390);
+});
+
+test('Login keeps focus while it runs; the customer screen, then the phone screen after Logout, take focus at their heading', async ({ page }) => {
+  const phone = await kioskWithLongTitle(page);
+  await page.keyboard.type(phone);
+  const release = await hold(page, 'kiosk.lookupCustomer');
+  const login = page.getByRole('button', { name: 'Login' });
+  await login.focus();
+  await page.keyboard.press('Enter');
+  await expect(login).toHaveAttribute('aria-disabled', 'true');
+  await expect(login).toBeFocused();
+  release();
+
+  await expect(page.getByRole('heading', { name: 'Kit Keys' })).toBeFocused();
+  await page.getByRole('button', { name: 'Logout' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeFocused();
+});
+
+test('a registration the server refuses keeps focus on Register while it runs, then takes it to the email field', async ({ page }) => {
+  await centralKiosk(page);
+  const phone = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  await page.keyboard.type(phone);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Register New Customer' }).click();
+  await expect(page.getByLabel(/^Full Name/)).toBeFocused();
+  await page.keyboard.type('Walter Keys');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(demo.reader.email);
+
+  const release = await hold(page, 'kiosk.registerCustomer');
+  const registerButton = page.getByRole('button', { name: 'Register', exact: true });
+  await registerButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(registerButton).toHaveAttribute('aria-disabled', 'true');
+  await expect(registerButton).toBeFocused();
+  release();
+
+  const email = page.getByLabel(/^Email Address/);
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(/Email already in use/);
+});
