@@ -84,8 +84,11 @@ test("an address with a fragment scrolls to that element, on arrival and when th
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goto('/#features');
   const features = page.locator('#features');
-  // Smooth scrolling: wait until it has arrived at the top of the window.
-  await expect.poll(() => features.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(5);
+  // Smooth scrolling: wait until it has arrived just below the sticky header, not under it.
+  const top = (element: typeof features) => element.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+  const headerBottom = await page.getByRole('banner').evaluate((el) => Math.round(el.getBoundingClientRect().bottom));
+  await expect.poll(() => top(features)).toBeLessThan(headerBottom + 20);
+  expect(await top(features)).toBeGreaterThanOrEqual(headerBottom);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
 
   await page.goto('/login');
@@ -95,5 +98,6 @@ test("an address with a fragment scrolls to that element, on arrival and when th
     dispatchEvent(new PopStateEvent('popstate'));
   });
   const card = page.locator('#rentals');
-  await expect.poll(() => card.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(5);
+  await expect.poll(() => top(card)).toBeLessThan(headerBottom + 20);
+  expect(await top(card)).toBeGreaterThanOrEqual(headerBottom);
 });
