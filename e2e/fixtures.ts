@@ -59,3 +59,27 @@ export function textLines(element: Locator) {
     return lines;
   });
 }
+
+/** Holds one procedure's requests until the returned function is called: long enough to read a pending state. Released, later requests pass at once. */
+export async function hold(page: Page, procedure: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(trpcCall(procedure), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** POSTs JSON to a documented path with the page's cookies; it must answer 200. Its data (superjson's `json`). */
+export async function postOk(page: Page, path: string, data: object) {
+  const res = await page.request.post(path, { data });
+  expect(res.status(), path).toBe(200);
+  return (await res.json()).json;
+}
+
+/** An ISBN-13 from its first twelve digits, with its check digit. */
+export function isbn13(first12: string) {
+  const sum = [...first12].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
+  return `${first12}${(10 - (sum % 10)) % 10}`;
+}

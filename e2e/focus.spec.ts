@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, register, uniqueEmail } from './fixtures';
+import { demo, isbn13, logIn, pickLibrary, postOk, register, uniqueEmail } from './fixtures';
 
 // An action that takes its own row away (or disables its only button) must not drop focus to the
 // page: a keyboard or screen-reader user would start over from the top. Each test works by keyboard
@@ -7,21 +7,15 @@ import { demo, logIn, pickLibrary, register, uniqueEmail } from './fixtures';
 
 const TITLES = ['Focus Alpha', 'Focus Beta', 'Focus Gamma'];
 
-async function post(page: Page, path: string, data: object) {
-  const res = await page.request.post(path, { data });
-  expect(res.status(), path).toBe(200);
-  return (await res.json()).json;
-}
-
 /** As the librarian: a new library with one single-copy book per title; its id and the books' ISBNs. */
 async function libraryWithBooks(page: Page) {
   await logIn(page, demo.librarian);
   const name = `Focus Branch ${Date.now()}`;
-  const library = await post(page, '/_api/libraries', { name });
+  const library = await postOk(page, '/_api/libraries', { name });
   const stamp = String(Date.now()).slice(-8);
   const isbns = TITLES.map((_, i) => isbn13(`978${stamp}${i}`));
   for (const [i, title] of TITLES.entries()) {
-    await post(page, '/_api/library/books', { libraryId: library.id, isbn: isbns[i], title, author: 'Keyboard', quantity: 1 });
+    await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbns[i], title, author: 'Keyboard', quantity: 1 });
   }
   return { id: library.id as number, name, isbns };
 }
@@ -29,14 +23,9 @@ async function libraryWithBooks(page: Page) {
 /** A customer registered at the library's kiosk, renting the given books there. */
 async function kioskCustomerRenting(page: Page, libraryId: number, isbns: string[]) {
   const phone = `555${String(Date.now()).slice(-7)}`;
-  const { user } = await post(page, '/_api/customer/register', { libraryId, displayName: 'Kay Board', email: uniqueEmail('focus'), phoneNumber: phone });
-  for (const isbn of isbns) await post(page, '/_api/kiosk/rental', { isbn, libraryId, customerId: user.id });
+  const { user } = await postOk(page, '/_api/customer/register', { libraryId, displayName: 'Kay Board', email: uniqueEmail('focus'), phoneNumber: phone });
+  for (const isbn of isbns) await postOk(page, '/_api/kiosk/rental', { isbn, libraryId, customerId: user.id });
   return phone;
-}
-
-function isbn13(first12: string) {
-  const sum = [...first12].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
-  return `${first12}${(10 - (sum % 10)) % 10}`;
 }
 
 async function press(button: ReturnType<Page['getByRole']>) {

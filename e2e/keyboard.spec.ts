@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, trpcCall, uniqueEmail } from './fixtures';
+import { demo, hold, isbn13, logIn, pickLibrary, postOk, uniqueEmail } from './fixtures';
 
 // What a keyboard (or screen-reader) user meets in the reviews dialog and at the kiosk: choices made
 // with the keys stick, and focus never falls to the page when a button or a screen goes away.
@@ -8,35 +8,13 @@ test.use({ serviceWorkers: 'block' });
 
 const LONG_TITLE = 'The Remarkably Long and Winding Chronicle of a Lighthouse Keeper Who Catalogued Every Storm on the Northern Coast';
 
-/** Holds one procedure's requests until the returned function is called. */
-async function hold(page: Page, procedure: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(trpcCall(procedure), async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-async function post(page: Page, path: string, data: object) {
-  const res = await page.request.post(path, { data });
-  expect(res.status(), path).toBe(200);
-  return (await res.json()).json;
-}
-
-function isbn13(first12: string) {
-  const sum = [...first12].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
-  return `${first12}${(10 - (sum % 10)) % 10}`;
-}
-
 /** As the librarian: a library of its own holding one book with a long title, and a customer registered there; the kiosk open. */
 async function kioskWithLongTitle(page: Page) {
   await logIn(page, demo.librarian);
-  const library = await post(page, '/_api/libraries', { name: `Keyboard Branch ${Date.now()}` });
-  await post(page, '/_api/library/books', { libraryId: library.id, isbn: isbn13(`978${String(Date.now()).slice(-9)}`), title: LONG_TITLE, author: 'Keyboard', quantity: 1 });
+  const library = await postOk(page, '/_api/libraries', { name: `Keyboard Branch ${Date.now()}` });
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbn13(`978${String(Date.now()).slice(-9)}`), title: LONG_TITLE, author: 'Keyboard', quantity: 1 });
   const phone = `555${String(Date.now()).slice(-7)}`;
-  await post(page, '/_api/customer/register', { libraryId: library.id, displayName: 'Kit Keys', email: uniqueEmail('keys'), phoneNumber: phone });
+  await postOk(page, '/_api/customer/register', { libraryId: library.id, displayName: 'Kit Keys', email: uniqueEmail('keys'), phoneNumber: phone });
   await page.goto(`/kiosk/${library.id}`);
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
   return phone;
@@ -57,8 +35,8 @@ async function centralKiosk(page: Page) {
 async function openReviews(page: Page) {
   await logIn(page, demo.librarian);
   const name = `Review Branch ${Date.now()}`;
-  const library = await post(page, '/_api/libraries', { name });
-  await post(page, '/_api/library/books', { libraryId: library.id, isbn: isbn13(`979${String(Date.now()).slice(-9)}`), title: 'Keyed Reviews', author: 'Keyboard', quantity: 1 });
+  const library = await postOk(page, '/_api/libraries', { name });
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbn13(`979${String(Date.now()).slice(-9)}`), title: 'Keyed Reviews', author: 'Keyboard', quantity: 1 });
   await page.context().clearCookies();
   await logIn(page, demo.reader);
   await page.goto('/dashboard');

@@ -1,19 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { demo, hold, logIn, pickLibrary, register, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
-
-/** Holds one procedure's requests until the returned function is called: long enough to read a button's pending label. */
-async function hold(page: Page, procedure: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(trpcCall(procedure), async (route) => {
-    await released;
-    await route.continue();
-  });
-  // Released, later requests pass at once.
-  return release;
-}
 
 test('signing in and signing up say so while they run', async ({ page }) => {
   await page.goto('/login');

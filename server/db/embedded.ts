@@ -46,18 +46,25 @@ function isAlive(pid: number) {
   }
 }
 
-/** The pid of the postmaster running on `dir` (postmaster.pid line 1), or null. */
-function runningPostmaster(dir: string): number | null {
+/** postmaster.pid's postmaster (line 1) and port (line 4), whether that postmaster still runs or not; null without the file. */
+function readPidFile(dir: string) {
   const pidFile = join(resolve(dir), 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  return pid > 0 && isAlive(pid) ? pid : null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  return { pidFile, pid, port: Number(lines[3]) || null, alive: pid > 0 && isAlive(pid) };
 }
 
-/** The port of a cluster already running on `dir` (postmaster.pid line 4), or null. */
+/** The pid of the postmaster running on `dir`, or null. */
+function runningPostmaster(dir: string): number | null {
+  const file = readPidFile(dir);
+  return file?.alive ? file.pid : null;
+}
+
+/** The port of a cluster already running on `dir`, or null. */
 export function runningClusterPort(dir: string): number | null {
-  if (runningPostmaster(dir) === null) return null;
-  return Number(readFileSync(join(resolve(dir), 'postmaster.pid'), 'utf8').split('\n')[3]) || null;
+  const file = readPidFile(dir);
+  return file?.alive ? file.port : null;
 }
 
 /** Beside the cluster's folder, the pid of the process that started the cluster and stops it. */
@@ -100,9 +107,8 @@ async function stopOrphanedPostmaster(databaseDir: string, pid: number) {
 
 /** A crashed run leaves postmaster.pid behind; PostgreSQL refuses to start until it is gone. */
 function removeStalePidFile(dir: string) {
-  const pidFile = join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  if (!isAlive(Number(readFileSync(pidFile, 'utf8').split('\n')[0]))) rmSync(pidFile);
+  const file = readPidFile(dir);
+  if (file && !file.alive) rmSync(file.pidFile);
 }
 
 /**
