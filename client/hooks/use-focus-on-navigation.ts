@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { focusHeading } from '../lib/focus-heading';
 
 const POLL_MS = 50;
 const WAIT_MS = 2000;
@@ -56,11 +57,7 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>) {
         const container = main.current;
         if (!container) return;
         shown.current = heading;
-        const active = document.activeElement;
-        if (active && active !== container && container.contains(active)) return;
-        const target = heading ?? container;
-        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-        target.focus({ preventScroll: true });
+        focusHeading(container, heading, { preventScroll: true });
       },
     );
   }, [location, main]);

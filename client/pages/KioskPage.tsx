@@ -10,6 +10,7 @@ import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { inactivityTimesFrom, useKioskInactivity } from '../hooks/use-kiosk-inactivity';
 import { useKioskHistoryGuard } from '../hooks/use-kiosk-history-guard';
+import { focusHeading } from '../lib/focus-heading';
 import { trpc } from '../trpc';
 
 function Loading() {
@@ -44,9 +45,7 @@ function useFocusOnNewScreen(screen: string) {
     if (shown.current === screen) return;
     shown.current = screen;
     const heading = container.current?.querySelector<HTMLElement>('h2');
-    if (!heading || container.current?.contains(document.activeElement)) return;
-    heading.tabIndex = -1;
-    heading.focus();
+    if (heading && container.current) focusHeading(container.current, heading);
   }, [screen]);
   return container;
 }
