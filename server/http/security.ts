@@ -43,8 +43,8 @@ function refuseCrossSiteWrite(req: FastifyRequest, config: Config): AppError | n
   return crossSite ? forbidden('Cross-site requests are not allowed.') : null;
 }
 
-/** The headers every answer carries; a route may replace the CSP with its own (the OAuth callback page). */
-const SECURITY_HEADERS = {
+/** The headers every page carries; a route may replace the CSP with its own (the OAuth callback page). */
+const PAGE_HEADERS = {
   'content-security-policy': CSP,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -52,13 +52,33 @@ const SECURITY_HEADERS = {
   'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
 };
 
+/**
+ * The headers of a data call's answer (OWASP's set for REST answers): JSON read by the app's scripts is
+ * never rendered as a page, so its CSP lets nothing load and nothing frame it. A page's referrer and
+ * permissions policies mean nothing here, and the answer, which can hold personal data, is never stored.
+ */
+const DATA_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
+/**
+ * Data calls: /_api and /trpc, and the health checks. The OAuth routes under /_api answer with a page
+ * or a redirect to the provider, which a page's headers govern (its referrer policy holds across the
+ * redirect). A path that reaches a data call only once decoded (`/%5Fapi/...`) gets a page's headers,
+ * which are as strict for what a data call answers.
+ */
+const DATA_CALL = /^\/(?:_api\/(?!auth\/oauth_)|trpc\/|healthz|readyz)/;
+
 export function registerSecurity(app: FastifyInstance, config: Config) {
   // Set when the request arrives, so they hold for every answer, refusals and errors included. A
   // callback hook: an async one costs each request a promise and a turn of the microtask queue.
   app.addHook('onRequest', (req, reply, done) => {
     // The id on every log line of this request, so a user's report can be matched to them.
     reply.header('x-request-id', req.id);
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(DATA_CALL.test(req.url) ? DATA_HEADERS : PAGE_HEADERS);
     if (isHttps(req, config)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const refusal = refuseCrossSiteWrite(req, config);
     if (refusal) sendError(reply, refusal);

@@ -56,19 +56,29 @@ describe('cross-site writes are refused before they reach a procedure', () => {
 describe('security headers', () => {
   const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 
-  it('a CSP that allows the app, the camera and https cover images and nothing else, on every answer', async () => {
-    const requests: InjectOptions[] = [
-      ...['/', '/_api/auth/session', '/trpc/auth.session', '/healthz'].map((url) => ({ method: 'GET' as const, url })),
-      // Refusals and failures carry them too: not signed in, not found, a cross-site write, an unreadable body.
-      { method: 'GET', url: '/_api/books?libraryId=1' },
-      { method: 'GET', url: '/_api/no-such-call' },
-      { method: 'POST', url: '/_api/libraries', headers: { 'content-type': 'application/json', origin: 'https://elsewhere.test' }, payload: '{}' },
-      { method: 'POST', url: '/_api/auth/login_with_password', headers: { 'content-type': 'application/json' }, payload: '{not json' },
-    ];
+  const statusOf = async (requests: InjectOptions[], check: (res: Awaited<ReturnType<typeof t.app.inject>>) => void) => {
     const statuses: number[] = [];
     for (const request of requests) {
       const res = await t.app.inject(request);
       statuses.push(res.statusCode);
+      check(res);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    return statuses;
+  };
+
+  it('a page: a CSP that allows the app, the camera and https cover images and nothing else', async () => {
+    const pages: InjectOptions[] = [
+      ...['/', '/login', '/no-such-page'].map((url) => ({ method: 'GET' as const, url })),
+      // Reaches a data call only once decoded: a page's headers, as strict for it.
+      { method: 'GET', url: '/%5Fapi/auth/session' },
+      // The sign-in popup's start: a redirect to the provider, under a page's referrer policy.
+      { method: 'GET', url: '/_api/auth/oauth_authorize?provider=nobody' },
+    ];
+    const statuses = await statusOf(pages, (res) => {
       const csp = directives(String(res.headers['content-security-policy']));
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['script-src']).toEqual(["'self'"]);
@@ -83,14 +93,29 @@ describe('security headers', () => {
       const everything = Object.entries(csp).filter(([name]) => name !== 'img-src').flatMap(([, values]) => values);
       expect(everything.filter((v) => /^https?:|\*|unsafe-eval/.test(v))).toEqual([]);
       expect(csp['script-src']).not.toContain("'unsafe-inline'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['permissions-policy']).toContain('camera=(self)');
-      expect(res.headers['strict-transport-security']).toBeUndefined();
-      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    }
-    expect(statuses.slice(4)).toEqual([401, 404, 403, 400]);
+    });
+    // The test app serves no built client: its pages are the not-found page.
+    expect(statuses).toEqual([404, 404, 404, 200, 400]);
+  });
+
+  it('a data call: a CSP that lets nothing load or frame it, and never stored', async () => {
+    const calls: InjectOptions[] = [
+      ...['/_api/auth/session', '/trpc/auth.session', '/healthz', '/readyz'].map((url) => ({ method: 'GET' as const, url })),
+      // Refusals and failures carry them too: not signed in, not found, a cross-site write, an unreadable body.
+      { method: 'GET', url: '/_api/books?libraryId=1' },
+      { method: 'GET', url: '/_api/no-such-call' },
+      { method: 'POST', url: '/_api/libraries', headers: { 'content-type': 'application/json', origin: 'https://elsewhere.test' }, payload: '{}' },
+      { method: 'POST', url: '/_api/auth/login_with_password', headers: { 'content-type': 'application/json' }, payload: '{not json' },
+    ];
+    const statuses = await statusOf(calls, (res) => {
+      expect(directives(String(res.headers['content-security-policy']))).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['referrer-policy']).toBeUndefined();
+      expect(res.headers['permissions-policy']).toBeUndefined();
+    });
+    expect(statuses).toEqual([200, 200, 200, 200, 401, 404, 403, 400]);
   });
 
   it('HSTS only behind HTTPS: with Secure cookies on, or a trusted proxy saying https', async () => {
