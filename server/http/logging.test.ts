@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggableUrl, RequestLogger } from './logging';
+import { loggableUrl, loggerOptions, RequestLog, RequestLogger } from './logging';
 
 describe('loggableUrl', () => {
   it('keeps a query without secrets as it came', () => {
@@ -57,5 +58,60 @@ describe('RequestLogger', () => {
     talkative.debug('written');
     expect(lines.map(({ msg, reqId }) => ({ msg, reqId }))).toEqual([{ msg: 'written', reqId: 'r-3' }]);
     expect(parent.level).toBe('info');
+  });
+});
+
+describe("an answered request's line", () => {
+  /** The app's logger and request log, with pino's own line for each answered request written beside the app's. */
+  async function app() {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    class WithPinosLine extends RequestLog {
+      override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+        super.requestCompleted(error, request, reply);
+        request.server.log.info({ reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      }
+    }
+    // One time for both lines: each asks the logger for it.
+    const server = Fastify({ logger: { ...loggerOptions('info', stream), timestamp: () => ',"time":1795000000000' }, logController: new WithPinosLine() });
+    // HTTP/1.0 may come without a Host; inject always sends one.
+    server.addHook('onRequest', (req, _reply, done) => {
+      if (req.headers['x-no-host']) delete req.raw.headers.host;
+      done();
+    });
+    server.get('/*', async (_req, reply) => reply.status(201).send('ok'));
+    await server.ready();
+    return { server, lines };
+  }
+
+  it('is the line pino writes for it, secrets in its query replaced', async () => {
+    const { server, lines } = await app();
+    const requests = [
+      { url: '/_api/books?libraryId=1&search=gou' },
+      { url: '/_api/auth/oauth_callback?code=secret-code&state=secret-state' },
+      { url: '/odd/%22path%5C?q=%E2%9C%93', headers: { host: 'library.test:8080' } },
+      { url: '/', headers: { host: 'a"b\\c' } },
+      { url: '/', headers: { 'x-no-host': '1' } },
+    ];
+    for (const request of requests) await server.inject({ method: 'GET', ...request });
+    expect(lines).toHaveLength(2 * requests.length);
+    for (let i = 0; i < lines.length; i += 2) expect(lines[i]).toBe(lines[i + 1]);
+    const parsed = lines.filter((_, i) => i % 2 === 0).map((line) => JSON.parse(line));
+    expect(parsed[0]).toMatchObject({ level: 30, time: 1795000000000, msg: 'request completed', res: { statusCode: 201 } });
+    expect(parsed[0].req).toEqual({ method: 'GET', url: '/_api/books?libraryId=1&search=gou', host: 'localhost:80', remoteAddress: '127.0.0.1' });
+    expect(parsed[1].req.url).toBe('/_api/auth/oauth_callback?code=%5Bredacted%5D&state=%5Bredacted%5D');
+    expect(lines.join('')).not.toContain('secret-');
+    expect(parsed[3].req.host).toBe('a"b\\c');
+    expect(parsed[4].req.host).toBe('');
+    await server.close();
+  });
+
+  it('is not written below its level', async () => {
+    const lines: string[] = [];
+    const server = Fastify({ logger: loggerOptions('warn', { write: (line: string) => void lines.push(line) }), logController: new RequestLog() });
+    server.get('/', async () => 'ok');
+    await server.inject({ method: 'GET', url: '/' });
+    expect(lines).toEqual([]);
+    await server.close();
   });
 });
