@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
@@ -113,5 +114,36 @@ describe("an answered request's line", () => {
     await server.inject({ method: 'GET', url: '/' });
     expect(lines).toEqual([]);
     await server.close();
+  });
+});
+
+describe('standard output in batches', () => {
+  /** A process that logs through bufferedStdout as `script` says, and what reached its standard output. */
+  const stdoutOf = (script: string) =>
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `
+      import pino from 'pino';
+      import { bufferedStdout } from ${JSON.stringify(new URL('./logging.ts', import.meta.url).pathname)};
+      const log = pino({ base: null, timestamp: false }, bufferedStdout());
+      ${script}`], { encoding: 'utf8' });
+
+  it('writes a batch once about 16 KB wait, the rest when the process exits, every line whole and in order', () => {
+    // About 25 KB of lines, then a mark written straight to the descriptor, then a few more lines.
+    const out = stdoutOf(`
+      import { writeSync } from 'node:fs';
+      for (let i = 0; i < 100; i++) log.info({ i, padding: 'x'.repeat(200) }, 'line');
+      writeSync(1, 'MARK\\n');
+      for (let i = 100; i < 110; i++) log.info({ i }, 'line');`);
+    const lines = out.trimEnd().split('\n');
+    const mark = lines.indexOf('MARK');
+    const numbers = lines.filter((line) => line !== 'MARK').map((line) => (JSON.parse(line) as { i: number }).i);
+    expect(numbers).toEqual([...Array(110).keys()]);
+    // The first batch went out when it was full, before the mark; the lines after it waited for the exit.
+    expect(mark).toBeGreaterThan(50);
+    expect(mark).toBeLessThan(80);
+  });
+
+  it("writes the waiting lines when pino's flush is asked for, then calls back", () => {
+    const out = stdoutOf(`log.info('before'); log.flush(() => { process.stdout.write('flushed\\n'); process.exit(0); });`);
+    expect(out).toBe('{"level":30,"msg":"before"}\nflushed\n');
   });
 });
