@@ -56,7 +56,8 @@ describe('cross-site writes are refused before they reach a procedure', () => {
 describe('security headers', () => {
   const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 
-  const statusOf = async (requests: InjectOptions[], check: (res: Awaited<ReturnType<typeof t.app.inject>>) => void) => {
+  /** Sends each request, checks its answer with `check` and the headers every answer carries; the statuses. */
+  const answerEach = async (requests: InjectOptions[], check: (res: Awaited<ReturnType<typeof t.app.inject>>) => void) => {
     const statuses: number[] = [];
     for (const request of requests) {
       const res = await t.app.inject(request);
@@ -78,7 +79,7 @@ describe('security headers', () => {
       // The sign-in popup's start: a redirect to the provider, under a page's referrer policy.
       { method: 'GET', url: '/_api/auth/oauth_authorize?provider=nobody' },
     ];
-    const statuses = await statusOf(pages, (res) => {
+    const statuses = await answerEach(pages, (res) => {
       const csp = directives(String(res.headers['content-security-policy']));
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['script-src']).toEqual(["'self'"]);
@@ -109,7 +110,7 @@ describe('security headers', () => {
       { method: 'POST', url: '/_api/libraries', headers: { 'content-type': 'application/json', origin: 'https://elsewhere.test' }, payload: '{}' },
       { method: 'POST', url: '/_api/auth/login_with_password', headers: { 'content-type': 'application/json' }, payload: '{not json' },
     ];
-    const statuses = await statusOf(calls, (res) => {
+    const statuses = await answerEach(calls, (res) => {
       expect(directives(String(res.headers['content-security-policy']))).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['referrer-policy']).toBeUndefined();
