@@ -40,10 +40,10 @@ function readInput(route: RestRoute, query: unknown, body: unknown) {
  * A full page of a paged list names the next one in a Link header (RFC 8288): a caller of the documented
  * paths learns that more may follow, and how to ask for it. The last page, shorter than its limit, names none.
  */
-function linkNextPage({ size, cursor, wholeWith }: Paging, path: string, query: Record<string, string>, reply: FastifyReply, rows: unknown) {
+function linkNextPage({ limit, cursor }: Paging, path: string, query: Record<string, string>, reply: FastifyReply, rows: unknown) {
   if (!Array.isArray(rows) || rows.length === 0) return;
-  if (query.limit === undefined && wholeWith && query[wholeWith] !== undefined) return;
-  if (rows.length < (query.limit === undefined ? size : Number(query.limit))) return;
+  const asked = limit({ ...query, limit: query.limit === undefined ? undefined : Number(query.limit) });
+  if (asked === null || rows.length < asked) return;
   const next = new URLSearchParams(query);
   next.set('cursor', String((rows.at(-1) as Record<string, unknown>)[cursor]));
   reply.header('link', `<${path}?${next}>; rel="next"`);

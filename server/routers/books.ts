@@ -1,12 +1,12 @@
-import { addBookInput, BOOKS_PAGE_DEFAULT, BOOKS_PAGE_MAX, libraryQuery, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput } from '../../shared/schemas';
-import { addBook, bookStatus, listBooks, setQuantity } from '../services/books';
+import { addBookInput, BOOKS_PAGE_MAX, libraryQuery, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput } from '../../shared/schemas';
+import { addBook, booksLimit, bookStatus, listBooks, setQuantity } from '../services/books';
 import { router, syncOutput } from '../trpc/init';
 import { libraryProcedure, staffProcedure } from '../trpc/procedures';
 
 export const booksRouter = router({
   /** Any signed-in user may browse a library's catalogue. */
   list: libraryProcedure
-    .meta({ rest: { method: 'GET', path: '/_api/books', wire: 'superjson', paging: { size: BOOKS_PAGE_DEFAULT, cursor: 'id' } } })
+    .meta({ rest: { method: 'GET', path: '/_api/books', wire: 'superjson', paging: { limit: booksLimit, cursor: 'id' } } })
     .input(booksQuery)
     .output(syncOutput(booksResponse))
     .query(({ ctx, input }) => listBooks(ctx.em, { ...input, after: input.cursor })),

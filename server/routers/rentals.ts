@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { myRentalsQuery, RENTALS_PAGE_DEFAULT, rentalsQuery, rentalsResponse, rentResponse, returnResponse } from '../../shared/schemas';
-import { listRentals, rentBook, returnRental } from '../services/rentals';
+import { myRentalsQuery, rentalsQuery, rentalsResponse, rentResponse, returnResponse } from '../../shared/schemas';
+import { listRentals, rentalsLimit, rentBook, returnRental } from '../services/rentals';
 import { router, syncOutput } from '../trpc/init';
 import { authedProcedure, kioskRentProcedure, rentalProcedure, rentProcedure, staffProcedure } from '../trpc/procedures';
 
@@ -32,7 +32,7 @@ export const rentalsRouter = router({
 
   /** A library's rentals, for its staff. */
   list: staffProcedure
-    .meta({ rest: { method: 'GET', path: '/_api/rentals', wire: 'superjson', paging: { size: RENTALS_PAGE_DEFAULT, cursor: 'rentalId', wholeWith: 'customerId' } } })
+    .meta({ rest: { method: 'GET', path: '/_api/rentals', wire: 'superjson', paging: { limit: rentalsLimit, cursor: 'rentalId' } } })
     .input(rentalsQuery)
     .output(syncOutput(rentalsResponse))
     .query(({ ctx, input }) => listRentals(ctx.em, { ...input, after: input.cursor })),

@@ -131,6 +131,10 @@ export interface RentalFilter {
   after?: number;
 }
 
+/** How many rentals a list answers: its limit, or a page of a library's rentals, or (null) the whole of one customer's. */
+export const rentalsLimit = (filter: { customerId?: unknown; limit?: number }): number | null =>
+  filter.limit ?? (filter.customerId === undefined ? RENTALS_PAGE_DEFAULT : null);
+
 /**
  * Newest first, the id breaking ties; active ones only unless includeReturned. A page starts after
  * its `after` rental's place, so rentals made or returned meanwhile neither repeat nor skip a row.
@@ -155,7 +159,7 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
   }
   const clause = where.length ? `where ${where.join(' and ')}` : '';
   // A null limit is PostgreSQL's LIMIT ALL, so paged and whole lists share one prepared statement.
-  params.push(filter.limit ?? (filter.customerId === undefined ? RENTALS_PAGE_DEFAULT : null));
+  params.push(rentalsLimit(filter));
   const rows = await query<RentalRow>(em, `${rentalSelect} ${clause} order by r.rented_at desc, r.id desc limit ?`, params, { prepared: true });
   return rows.map(toRental);
 }

@@ -109,7 +109,6 @@ let counter = 0;
 /** A unique email for a factory-made account. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}${++counter}.${randomBytes(3).toString('hex')}@example.test`;
 
-/** Registers a new account through the API and returns a signed-in client. */
 /** Follows a paged /_api list's Link headers (rel="next") from its first page: every row, and each address asked. */
 export async function followPages<T = any>(client: Client, first: string) {
   const rows: T[] = [];
@@ -124,6 +123,7 @@ export async function followPages<T = any>(client: Client, first: string) {
   }
 }
 
+/** Registers a new account through the API and returns a signed-in client. */
 export async function signUp(t: TestApp, values: { displayName?: string; email?: string; password?: string } = {}) {
   const client = new Client(t);
   const email = values.email ?? uniqueEmail();

@@ -7,12 +7,10 @@ import type { Context } from './context';
 import { outputCheck } from './output-check';
 import { serializeOutput } from './serialize-output';
 
-/** A list answered a page at a time: the page's size when no limit is asked, and the key of a row's id, which the next page's cursor takes. */
+/** A list answered a page at a time: the list's own rule for how many rows a call answers (null: all), and the key of a row's id, which the next page's cursor takes. */
 export interface Paging {
-  size: number;
+  limit: (query: { limit?: number } & Record<string, unknown>) => number | null;
   cursor: string;
-  /** A query field that, without a limit, asks for the whole list (one customer's rentals). */
-  wholeWith?: string;
 }
 
 /** REST facade metadata: the documented /_api path this procedure also answers on. */
