@@ -143,10 +143,10 @@ export const AFTER_BOOK_IN_TITLE_ORDER = `(${TITLE_ORDER}) > (select a.sort_titl
  */
 const listStatements = new Map<string, string>();
 
-/** The statement listBooks runs for `filter` (the benchmark runs it too, as its floor): `?` placeholders. */
 /** How many books a list answers: its limit, or a page. */
 export const booksLimit = (filter: { limit?: number }): number => filter.limit ?? BOOKS_PAGE_DEFAULT;
 
+/** The statement listBooks runs for `filter` (the benchmark runs it too, as its floor): `?` placeholders. */
 export function bookListStatement(filter: BookFilter): { sql: string; params: unknown[]; prepared: boolean } {
   // A search of a window or more reads the library's books that hold its windows; any other list
   // reads the library's books.
