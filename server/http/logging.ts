@@ -129,6 +129,9 @@ type LineParts = pino.Logger & {
   [pino.symbols.streamSym]: pino.DestinationStream;
 };
 
+/** pino's number for the info level, which keys its cached `{"level":30` prefix. */
+const INFO = pino.levels.values.info!;
+
 /** `,"name":value`, or nothing for undefined, which JSON leaves out of an object. */
 const field = (name: string, value: string | undefined) => (value === undefined ? '' : `,"${name}":${JSON.stringify(value)}`);
 
@@ -141,7 +144,7 @@ const field = (name: string, value: string | undefined) => (value === undefined 
  */
 export function completedLine(logger: LineParts, request: FastifyRequest, reply: FastifyReply) {
   const req = `{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggableUrl(request.url))}${field('host', request.host)}${field('remoteAddress', request.ip)}}`;
-  const start = `${logger[pino.symbols.lsCacheSym][30]}${logger[pino.symbols.timeSym]()}${logger[pino.symbols.chindingsSym]}`;
+  const start = `${logger[pino.symbols.lsCacheSym][INFO]}${logger[pino.symbols.timeSym]()}${logger[pino.symbols.chindingsSym]}`;
   return `${start},"reqId":${JSON.stringify(request.id)},"req":${req},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`;
 }
 
