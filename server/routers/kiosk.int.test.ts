@@ -28,6 +28,17 @@ describe('kiosk customers', () => {
     expect(res.body.message).toBe(NO_CUSTOMER_WITH_PHONE);
   });
 
+  it('finds only customers: the number of a staff or admin account finds no one and joins nothing', async () => {
+    for (const [role, phoneNumber] of [['library_admin', '5550105551'], ['admin', '5550105552']] as const) {
+      const privileged = await newUser(t, { role, phoneNumber });
+      const res = await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(NO_CUSTOMER_WITH_PHONE);
+      expect(JSON.stringify(res.body)).not.toContain(privileged.email);
+      expect(await t.sql(`select 1 from library_members where user_id = ?`, [privileged.id])).toHaveLength(0);
+    }
+  });
+
   it('limits phone lookups per staff account', async () => {
     const other = await staffedLibrary(t);
     const statuses: number[] = [];
@@ -68,5 +79,31 @@ describe('kiosk customers', () => {
     expect(samePhone.status).toBe(409);
     expect(samePhone.body.message).toBe('Phone number already in use');
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('limits registrations per staff account, refusals included, changing nothing once limited', async () => {
+    const other = await staffedLibrary(t);
+    const taken = await newUser(t, { phoneNumber: '5550106666' });
+    const register = (i: number) =>
+      post(other.staff, '/_api/customer/register', {
+        libraryId: other.library.id,
+        displayName: `Walk In ${i}`,
+        email: uniqueEmail('limit'),
+        phoneNumber: `55501${String(60000 + i)}`,
+      });
+    // A refusal (the number is taken) counts as an attempt.
+    const refused = await post(other.staff, '/_api/customer/register', { libraryId: other.library.id, displayName: 'Copy Cat', email: uniqueEmail(), phoneNumber: taken.phoneNumber });
+    expect(refused.status).toBe(409);
+    const statuses: number[] = [];
+    for (let i = 0; i < 99; i++) statuses.push((await register(i)).status);
+    // A hundred an hour: the hundred-and-first is refused, with nothing written.
+    expect(statuses).toEqual(Array(99).fill(200));
+    const before = await snapshot(t);
+    const limited = await register(99);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await snapshot(t)).toEqual(before);
+    // Another staff account registers as before.
+    expect((await post(staff, '/_api/customer/register', { libraryId, displayName: 'Next Door', email: uniqueEmail(), phoneNumber: '5550106767' })).status).toBe(200);
   });
 });

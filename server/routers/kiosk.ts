@@ -15,5 +15,5 @@ export const kioskRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/customer/register', wire: 'superjson' } })
     .input(customerRegisterInput)
     .output(syncOutput(userResponse))
-    .mutation(async ({ ctx, input }) => ({ user: toUser(await registerCustomer(ctx.em, input.libraryId, input)) })),
+    .mutation(async ({ ctx, input }) => ({ user: toUser(await registerCustomer(ctx.em, ctx.user.id, input.libraryId, input)) })),
 });

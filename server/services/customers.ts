@@ -44,12 +44,13 @@ function toCustomer(row: UserRow): Customer {
 /**
  * A customer identifying by phone at the library's kiosk, who from then on is a member of it (staff
  * rent only for members). `phoneNumber` is digits only (the input schema normalizes it, as
- * registration stores it). A lookup reveals who owns a number, so each staff account has a bounded
- * number of them (LIMITS.kioskLookup).
+ * registration stores it). Only customers identify there: a staff or admin account's number finds no
+ * one, so a kiosk never shows a privileged account's email. A lookup reveals who owns a number, so each
+ * staff account has a bounded number of them (LIMITS.kioskLookup).
  */
 export async function identifyAtKiosk(em: EntityManager, staffId: number, libraryId: number, phoneNumber: string): Promise<Customer> {
   await hit(em, [LIMITS.kioskLookup(staffId)]);
-  const [row] = await query<UserRow>(em, `select ${userColumns('u')} from users u where u.phone_number = ?`, [phoneNumber]);
+  const [row] = await query<UserRow>(em, `select ${userColumns('u')} from users u where u.phone_number = ? and u.role = 'customer'`, [phoneNumber]);
   if (!row) throw notFound(NO_CUSTOMER_WITH_PHONE);
   await addMember(em, libraryId, row.id);
   return toCustomer(row);
@@ -58,14 +59,17 @@ export async function identifyAtKiosk(em: EntityManager, staffId: number, librar
 /**
  * A kiosk registration: a new customer without a password (they identify by phone at the kiosk),
  * made a member of the library. An email or phone number already in use is refused (409): an
- * existing account joins a library only by its phone number (identifyAtKiosk), which staff can
- * learn only from the person at the kiosk, and only 30 times a minute.
+ * existing account joins a library only by its phone number (identifyAtKiosk), and only 30 times a
+ * minute. Each attempt counts against the staff account's LIMITS.kioskRegistration, refusals too: a
+ * refusal tells whether an email or number is taken, and each success claims one.
  */
 export async function registerCustomer(
   em: EntityManager,
+  staffId: number,
   libraryId: number,
   input: { displayName: string; email: string; phoneNumber: string },
 ): Promise<UserRow> {
+  await hit(em, [LIMITS.kioskRegistration(staffId)]);
   return em.transactional(async (tx) => {
     const user = await insertUser(tx, { email: input.email, displayName: input.displayName, phoneNumber: input.phoneNumber, role: 'customer' });
     await addMember(tx, libraryId, user.id);

@@ -14,8 +14,9 @@ const MINUTE = 60;
 /**
  * Every limit the app sets, in one place (SECURITY.md lists them): what is counted, how many in how long.
  * Sign-ins count per address and account, so an attacker elsewhere cannot lock the real user out, and per
- * address, so one address cannot spray many accounts. Kiosk phone lookups reveal who owns a number, so
- * each staff account gets a bounded number of them.
+ * address, so one address cannot spray many accounts. Kiosk phone lookups reveal who owns a number, and a
+ * kiosk registration's refusal whether an email or number is taken (besides claiming them), so each staff
+ * account gets a bounded number of each.
  */
 export const LIMITS = {
   loginPerAccount: (ip: string, email: string): Limit => ({ key: `login:${ip}:${email}`, max: 10, windowSeconds: 15 * MINUTE }),
@@ -24,6 +25,7 @@ export const LIMITS = {
   signInLinkRedemption: (ip: string): Limit => ({ key: `establish:${ip}`, max: 30, windowSeconds: 10 * MINUTE }),
   googleSignInStart: (ip: string): Limit => ({ key: `oauth:${ip}`, max: 60, windowSeconds: 10 * MINUTE }),
   kioskLookup: (staffId: number): Limit => ({ key: `customer-lookup:${staffId}`, max: 30, windowSeconds: MINUTE }),
+  kioskRegistration: (staffId: number): Limit => ({ key: `customer-register:${staffId}`, max: 100, windowSeconds: 60 * MINUTE }),
 };
 
 /**
