@@ -78,11 +78,18 @@ describe('shared camera', () => {
   });
 
   it('a failed start counts no user and lets the next start try again', async () => {
-    const open = vi.fn().mockRejectedValueOnce(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' })).mockResolvedValue(fakeStream());
+    const stream = fakeStream();
+    const open = vi.fn().mockRejectedValueOnce(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' })).mockResolvedValue(stream);
     const camera = createSharedCamera(open);
     await expect(camera.acquire()).rejects.toThrow('Permission denied');
     expect(camera.users).toBe(0);
-    await expect(camera.acquire()).resolves.toBeTruthy();
+    expect(open).toHaveBeenCalledTimes(1);
+    await expect(camera.acquire()).resolves.toBe(stream);
+    expect(open).toHaveBeenCalledTimes(2);
     expect(camera.users).toBe(1);
+    // The stream opened by the retry is the one kept: a further start shares it without opening again.
+    await expect(camera.acquire()).resolves.toBe(stream);
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(camera.users).toBe(2);
   });
 });

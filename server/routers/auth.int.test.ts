@@ -117,8 +117,10 @@ describe.each(['rest', 'trpc'] as const)('accounts through %s', (door) => {
 
     const reused = await call(new Client(t), 'auth.establishSession', { tempToken: token });
     expect(reused.status).toBe(401);
+    expect(reused.body.message).toBe('This sign-in link is invalid or has expired. Please try again.');
     const expired = await call(new Client(t), 'auth.establishSession', { tempToken: await issueTemporaryToken(user.id, -1) });
     expect(expired.status).toBe(401);
+    expect(expired.body.message).toBe('This sign-in link is invalid or has expired. Please try again.');
     const missing = await call(new Client(t), 'auth.establishSession', { tempToken: '' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Temporary token is required');
@@ -138,15 +140,21 @@ describe.each(['rest', 'trpc'] as const)('accounts through %s', (door) => {
     expect(invisible.status).toBe(400);
     expect(invisible.body.message).toBe('Display name cannot be empty.');
     const spaced = await call(client, 'profile.update', { displayName: ' Nina\n\tNew ', email });
+    expect(spaced.status).toBe(200);
     expect(spaced.body.user.displayName).toBe('Nina New');
     expect((await call(client, 'profile.update', { displayName: 'New Name', email })).status).toBe(200);
     const badEmail = await call(client, 'profile.update', { displayName: 'X', email: 'nope' });
+    expect(badEmail.status).toBe(400);
     expect(badEmail.body.message).toBe('Please enter a valid email address.');
-    expect((await call(client, 'auth.session')).body.user.displayName).toBe('New Name');
+    expect((await call(client, 'auth.session')).body.user).toMatchObject({ displayName: 'New Name', email });
 
     const { user: other } = await signUp(t);
     const taken = await call(client, 'profile.update', { displayName: 'X', email: other.email });
     expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Email already in use');
+    // Nothing changed: this account keeps its email and name, and the other account still alone holds its email.
+    expect((await call(client, 'auth.session')).body.user).toMatchObject({ displayName: 'New Name', email });
+    expect(await t.sql(`select id from users where lower(email) = lower(?)`, [other.email])).toEqual([{ id: other.id }]);
 
     const anonymous = await call(new Client(t), 'profile.update', { displayName: 'X', email: uniqueEmail() });
     expect(anonymous.status).toBe(401);

@@ -338,6 +338,44 @@ describe('list books', () => {
   });
 });
 
+describe('set the number of copies', () => {
+  // SPEC section 5: 'Set quantity ... quantity integer at least 0'; 'The server-side schema allows 0; the interface does not.'
+  it('accepts 0 copies: the book then reads available: false everywhere, cannot be rented, and comes back with copies', async () => {
+    // A library of its own, so its list holds this book only.
+    const { client: librarian, user } = await signedIn(t, { role: 'library_admin' });
+    const { id: lib } = await newLibrary(t, { staff: [user.id] });
+    const book = await newBook(t, { libraryId: lib, quantity: 2 });
+
+    const zero = await post(librarian, '/_api/book/quantity', { bookId: book.id, libraryId: lib, quantity: 0 });
+    expect(zero.status, JSON.stringify(zero.body)).toBe(200);
+    expect(zero.body).toMatchObject({ id: book.id, quantity: 0, availableCount: 0, available: false });
+    expect(await t.sql(`select quantity, available_count from books where id = ?`, [book.id])).toEqual([{ quantity: 0, available_count: 0 }]);
+
+    // Read back through the list, by anyone: unavailable, and filtered as such.
+    expect(await list(reader, `libraryId=${lib}`)).toEqual([expect.objectContaining({ id: book.id, quantity: 0, availableCount: 0, available: false })]);
+    expect((await list(reader, `libraryId=${lib}&available=false`)).map((b) => b.id)).toEqual([book.id]);
+    expect(await list(reader, `libraryId=${lib}&available=true`)).toEqual([]);
+
+    // SPEC section 4: a book can be rented only when available.
+    const rent = await post(reader, '/_api/books/rent', { isbn: book.isbn, libraryId: lib, customerId: 0 });
+    expect(rent.status).toBe(409);
+    expect(rent.body.message).toBe('No copies of this book are available right now.');
+    expect(await t.sql(`select 1 from rentals where book_id = ?`, [book.id])).toEqual([]);
+
+    const back = await post(librarian, '/_api/book/quantity', { bookId: book.id, libraryId: lib, quantity: 1 });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ quantity: 1, availableCount: 1, available: true });
+    expect(await list(reader, `libraryId=${lib}&available=true`)).toEqual([expect.objectContaining({ id: book.id, available: true })]);
+  });
+
+  it('accepts 0 through tRPC as well', async () => {
+    const book = await newBook(t, { libraryId, quantity: 1 });
+    const zero = await staff.trpc('mutation', 'books.setQuantity', { bookId: book.id, libraryId, quantity: 0 });
+    expect(zero.status, JSON.stringify(zero.body)).toBe(200);
+    expect(zero.body).toMatchObject({ id: book.id, quantity: 0, availableCount: 0, available: false });
+  });
+});
+
 describe('book status by ISBN', () => {
   it('says whether a copy is out and to whom (the most recent rental), by either ISBN form', async () => {
     const book = await newBook(t, { libraryId, quantity: 3, title: 'Kindred' });

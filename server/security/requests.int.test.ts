@@ -1,15 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { signedIn } from '../test/factories';
+import { signedIn, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { digester } from '../test/digest';
 
 let t: TestApp;
 let cookie: string;
+let user: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ publicOrigin: 'http://library.test' });
-  cookie = (await signedIn(t, { role: 'library_admin' })).client.cookie!;
+  const account = await signedIn(t, { role: 'library_admin' });
+  cookie = account.client.cookie!;
+  user = account.user;
 });
 
 /** A signed-in browser's write, with headers the test bends. */
@@ -44,7 +47,8 @@ describe('cross-site writes are refused before they reach a procedure', () => {
     expect(await digest()).toEqual(before);
     // The same session still works: nothing above signed it out.
     const session = await t.app.inject({ method: 'GET', url: '/_api/auth/session', headers: { cookie } });
-    expect(session.json().user).not.toBeNull();
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user).toMatchObject({ id: user.id, email: user.email, role: 'library_admin' });
   });
 
   it('the same write from our own origin goes through', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUp, type TestApp, uniqueEmail } from '../../test/harness';
+import { hashToken } from '../tokens';
 import { BINDING_COOKIE } from './routes';
 
 const APP_ORIGIN = 'http://app.example.test';
@@ -85,9 +86,15 @@ describe('sign-in with Google through the local OpenID provider', () => {
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${APP_ORIGIN}/_api/auth/oauth_callback`);
-    expect(app.get(BINDING_COOKIE)).toBeTruthy();
-    const [row] = await t.sql(`select browser_binding_hash, code_verifier from oauth_states order by expires_at desc limit 1`);
-    expect(row.browser_binding_hash).not.toBe(app.get(BINDING_COOKIE));
+    const binding = app.get(BINDING_COOKIE);
+    expect(binding).toBeTruthy();
+    const state = authorizeUrl.searchParams.get('state');
+    expect(state).toBeTruthy();
+    // The row for this very state (not merely the newest one) stores the binding cookie's hash, never the cookie.
+    const rows = await t.sql(`select browser_binding_hash, code_verifier from oauth_states where state_hash = ?`, [hashToken(state!)]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].browser_binding_hash).toBe(hashToken(binding!));
+    expect(rows[0].browser_binding_hash).not.toBe(binding);
   });
 
   it('sends the binding cookie Secure only over https (here, as a trusted proxy says)', async () => {
