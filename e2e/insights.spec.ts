@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, textLines } from './fixtures';
+import { demo, isbn13, logIn, pickLibrary, postOk, textLines } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -53,6 +53,27 @@ test("a return marked in the rentals tab shows in the insights at once, not minu
   await expect(page.getByText('Book returned successfully!')).toBeVisible();
   await page.getByRole('tab', { name: 'Insights' }).click();
   await expect(outNow).toHaveText(String(before - 1));
+});
+
+test('a copy added in the collection tab shows in the insights at once', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const name = `Copies Branch ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name });
+  const isbn = isbn13(`978${String(Date.now()).slice(-9)}`);
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn, title: 'Counted Copies', author: 'Tally', quantity: 2 });
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  await page.getByRole('tab', { name: 'Insights' }).click();
+  const outOf = page.locator('xpath=//dt[normalize-space()="Out now"]/following-sibling::dd[2]');
+  await expect(outOf).toHaveText('of 2 copies');
+
+  await page.getByRole('tab', { name: 'Manage Books' }).click();
+  const addCopy = page.getByRole('button', { name: 'Add a copy' });
+  await addCopy.click();
+  await expect(page.getByLabel('Copies of Counted Copies')).toHaveValue('3');
+  await expect(addCopy).not.toHaveAttribute('aria-disabled');
+  await page.getByRole('tab', { name: 'Insights' }).click();
+  await expect(outOf).toHaveText('of 3 copies');
 });
 
 test('a new library shows empty states, not errors', async ({ page }) => {

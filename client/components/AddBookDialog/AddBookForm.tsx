@@ -47,7 +47,9 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
       // More copies than were sent: they joined a book the library already held.
       if (book.quantity > quantity) toast.success(<DetailToast title={added} description={`The library now holds ${copiesText(book.quantity)}.`} />);
       else toast.success(added);
+      // The book lists and the staff's insights (copies, never-rented books) count the new copies.
       utils.books.list.invalidate();
+      utils.insights.invalidate();
       onAdded();
     },
     onError: (error) => {

@@ -24,7 +24,8 @@ export function QuantityControl({ book }: { book: Book }) {
       toast.error(errorMessage(error, callFallbacks.updateQuantity));
     },
     onSettled: async () => {
-      await utils.books.list.invalidate({ libraryId: book.libraryId });
+      // The library's book lists and the staff's insights (copies, never-rented books) count copies.
+      await Promise.all([utils.books.list.invalidate({ libraryId: book.libraryId }), utils.insights.invalidate()]);
       setOptimistic(null);
     },
   });

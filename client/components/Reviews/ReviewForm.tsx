@@ -81,7 +81,8 @@ export function ReviewForm({ bookId, onSent }: { bookId: number; onSent: () => v
       onSent();
     },
     onError: (error) => toast.error(errorMessage(error, callFallbacks.postReview)),
-    onSettled: () => utils.reviews.list.invalidate({ bookId }),
+    // The staff's insights average the library's ratings.
+    onSettled: () => Promise.all([utils.reviews.list.invalidate({ bookId }), utils.insights.invalidate()]),
   });
   const send = form.handleSubmit((data) => {
     if (!post.isPending) post.mutate({ bookId, ...data });
