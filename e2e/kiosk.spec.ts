@@ -114,6 +114,8 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   await expect(confirm).toBeHidden();
   await expect(gatsby.getByText(`${before - 1} of 2 available`)).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Current Rentals (2)' })).toBeVisible();
+  // The dialog closed as the rent began: focus went back to the button that opened it, not to the page.
+  await expect(page.getByRole('button', { name: 'Scan Barcode or Enter ISBN' })).toBeFocused();
 
   await page.getByRole('tab', { name: 'Current Rentals (2)' }).click();
   const rentals = page.getByTestId('kiosk-rental');
@@ -298,6 +300,21 @@ test.describe('a kiosk that cannot open says why', () => {
     await page.goto('/kiosk/999999');
     await expect(page.getByRole('heading', { name: 'Library Not Found' })).toBeVisible();
     await expect(page.getByText('No library found with the ID: 999999.')).toBeVisible();
+  });
+
+  test('a library read that fails is not a missing library, and can be asked again', async ({ page }) => {
+    await logIn(page, demo.librarian);
+    const id = await libraryIdOf(page, 'Central Library');
+    await page.route(trpcCall('libraries.get'), (route) => route.abort('connectionrefused'));
+    await page.goto(`/kiosk/${id}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Error fetching library:' });
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Library Not Found' })).toHaveCount(0);
+
+    await page.unroute(trpcCall('libraries.get'));
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+    await expect(alert).toHaveCount(0);
   });
 });
 

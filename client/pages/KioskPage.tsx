@@ -2,6 +2,7 @@ import { Button, Skeleton, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { STAFF_ROLES } from '../../shared/accounts';
+import { ErrorAlert, NotLoadedOffline } from '../components/DataState';
 import { type KioskCustomer, KioskCustomerScreen } from '../components/KioskCustomerScreen';
 import { KioskLayout, KioskNotice } from '../components/KioskLayout';
 import { KioskPhoneScreen } from '../components/KioskPhoneScreen';
@@ -10,10 +11,14 @@ import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { inactivityTimesFrom, useKioskInactivity } from '../hooks/use-kiosk-inactivity';
 import { useKioskHistoryGuard } from '../hooks/use-kiosk-history-guard';
+import { useOnlineStatus } from '../hooks/use-online-status';
+import { callFallbacks, errorMessage } from '../lib/error-messages';
 import { focusHeading } from '../lib/focus-heading';
 import { trpc } from '../trpc';
 
 function Loading() {
+  const online = useOnlineStatus();
+  if (!online) return <NotLoadedOffline />;
   return (
     <Stack aria-busy="true" aria-label="Loading kiosk">
       <Skeleton height={48} />
@@ -112,9 +117,13 @@ export default function KioskPage() {
     if (libraryId === null || libraryId <= 0) return <KioskNotice title="Invalid Library ID" message="The library ID in the URL is not valid." />;
     const denied = <KioskNotice title="Access Denied" message="You do not have permission to access this library's kiosk." />;
     if (!allowed) return denied;
-    if (library.isLoading) return <Loading />;
-    if (library.error?.data?.code === 'FORBIDDEN') return denied;
-    if (!library.data) return <KioskNotice title="Library Not Found" message={`No library found with the ID: ${rawId}.`} />;
+    // Pending covers a read waiting for the connection too: offline, the library is not known missing.
+    if (library.isPending) return <Loading />;
+    const code = library.error?.data?.code;
+    if (code === 'FORBIDDEN') return denied;
+    if (code === 'NOT_FOUND') return <KioskNotice title="Library Not Found" message={`No library found with the ID: ${rawId}.`} />;
+    // Any other failure (the server unreachable or failing) is not an answer about the library: say so, and ask again.
+    if (library.isError) return <ErrorAlert retry={library}>Error fetching library: {errorMessage(library.error, callFallbacks.fetchLibraries)}</ErrorAlert>;
     return <KioskSession libraryId={library.data.id} />;
   };
 

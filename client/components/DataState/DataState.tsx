@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 import { useOnlineStatus } from '../../hooks/use-online-status';
 import { busyProps } from '../../lib/busy';
 
-const NOT_LOADED_OFFLINE = 'Not loaded yet: this shows once you are back online.';
+/** What stands where data would load, while offline: a read waits for the connection rather than failing. */
+export function NotLoadedOffline() {
+  return <EmptyText>Not loaded yet: this shows once you are back online.</EmptyText>;
+}
 
 /**
  * Placeholders while a list loads; announced as busy. Offline nothing is on its way (a query waits for
@@ -11,7 +14,7 @@ const NOT_LOADED_OFFLINE = 'Not loaded yet: this shows once you are back online.
  */
 export function ListSkeleton({ count = 3, height = 96, label, testId = 'list-loading' }: { count?: number; height?: number; label: string; testId?: string }) {
   const online = useOnlineStatus();
-  if (!online) return <EmptyText>{NOT_LOADED_OFFLINE}</EmptyText>;
+  if (!online) return <NotLoadedOffline />;
   return (
     <Stack gap="sm" aria-busy="true" aria-label={label} data-testid={testId}>
       {Array.from({ length: count }, (_, i) => (
