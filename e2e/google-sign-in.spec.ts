@@ -63,6 +63,8 @@ test("an email that already has a password shows 'Account Already Exists' until 
   await card.getByRole('button', { name: 'Got it' }).click();
   await expect(card).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+  // The card's button went with it: focus is on the way to try again, not dropped to the page.
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeFocused();
 });
 
 test('closing the popup resets the button', async ({ page }) => {

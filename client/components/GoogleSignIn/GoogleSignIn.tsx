@@ -1,11 +1,13 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation } from 'wouter';
 import { POST_LOGIN_REDIRECT_MS } from '../../../shared/constants';
 import { ACCOUNT_LINKING_REQUIRED_CODE } from '../../../shared/oauth';
 import type { User } from '../../../shared/schemas';
 import { useSignedIn } from '../../hooks/use-auth';
 import { useGoogleSignIn } from '../../hooks/use-google-sign-in';
+import { busyProps } from '../../lib/busy';
 
 /** The Google tab of the login page: the popup sign-in, its errors, and the 'Account Already Exists' card. */
 export function GoogleSignIn() {
@@ -13,6 +15,7 @@ export function GoogleSignIn() {
   const signedIn = useSignedIn();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
+  const continueButton = useRef<HTMLButtonElement>(null);
   const { signIn, isPending, error, clearError } = useGoogleSignIn({
     onSuccess: (user: User) => {
       signedIn(user);
@@ -29,7 +32,14 @@ export function GoogleSignIn() {
         <Text size="sm" mt="xs">
           {error.message}
         </Text>
-        <Button mt="md" onClick={clearError}>
+        {/* The card, and this button with it, goes: focus moves to the way to try again, not to the page. */}
+        <Button
+          mt="md"
+          onClick={() => {
+            flushSync(clearError);
+            continueButton.current?.focus();
+          }}
+        >
           Got it
         </Button>
       </Card>
@@ -49,7 +59,8 @@ export function GoogleSignIn() {
           {error.message}
         </Alert>
       )}
-      <Button variant="default" onClick={signIn} loading={isPending}>
+      {/* Busy rather than disabled while the popup is open: a disabled button would drop the focus to the page. */}
+      <Button ref={continueButton} variant="default" onClick={() => isPending || signIn()} loading={false} {...busyProps(isPending)}>
         Continue with Google
       </Button>
     </Stack>

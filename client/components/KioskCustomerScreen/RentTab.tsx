@@ -4,6 +4,7 @@ import { BOOKS_PAGE_DEFAULT } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskRent } from '../../hooks/use-kiosk-rentals';
+import { busyProps } from '../../lib/busy';
 import { trpc } from '../../trpc';
 import { ListSkeleton } from '../DataState';
 import { ScanDialog } from '../ScanDialog';
@@ -45,7 +46,8 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
 
   return (
     <Stack gap="md">
-      <Button size="lg" onClick={() => setScanning(true)} disabled={rentingIsbn !== null}>
+      {/* Busy rather than disabled while a rent runs: the scanner's dialog hands focus back to it as it closes. */}
+      <Button size="lg" onClick={() => rentingIsbn === null && setScanning(true)} {...busyProps(rentingIsbn !== null)}>
         Scan Barcode or Enter ISBN
       </Button>
       <Divider label="or" labelPosition="center" />
