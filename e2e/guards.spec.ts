@@ -73,6 +73,16 @@ test('signed out, /login stays put; a sign-in made there still goes home', async
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a session check that fails reads as signed out, and the sign-in page says why', async ({ page }) => {
+  await page.route(trpcCall('auth.session'), (route) => route.abort('connectionrefused'));
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not check your sign-in' });
+  await expect(alert).toBeVisible();
+  await expect(alert).not.toHaveText('Could not check your sign-in');
+  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+});
+
 test('a signed-in user on an unknown address sees Not Found', async ({ page }) => {
   await logIn(page, demo.reader);
   await page.goto('/dashboard/unknown');

@@ -10,6 +10,10 @@ import { trpc } from '../trpc';
 
 const SESSION_QUERY = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
 
+type SessionQuery = ReturnType<typeof trpc.auth.session.useQuery>;
+/** A failed check's message (SPEC section 8: 'Session check failed' when it has none), or null. */
+const checkError = (session: SessionQuery) => (session.isError ? session.error.message || 'Session check failed' : null);
+
 /**
  * The signed-in user. The session is cached indefinitely and retried once (SPEC section 4).
  * A failed check counts as signed out, with its message.
@@ -21,8 +25,16 @@ export function useAuth() {
     user,
     isLoading: session.isLoading,
     isAuthenticated: !!user,
-    error: session.isError ? session.error.message || 'Session check failed' : null,
+    error: checkError(session),
   };
+}
+
+/**
+ * Why the session check failed, or null: for the sign-in page, which a failed check sends the user to,
+ * to say why they read as signed out. Unlike useAuth, it re-renders the page only when that changes.
+ */
+export function useSessionCheckError(): string | null {
+  return checkError(trpc.auth.session.useQuery(undefined, SESSION_QUERY));
 }
 
 /**
