@@ -54,7 +54,7 @@ export function AppRoutes() {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main);
   // A kiosk is a shared terminal: patrons must not reach the staff member's menu, so it has its own header.
-  const [isKiosk] = useRoute('/kiosk/*');
+  const [isKiosk] = useRoute('/kiosk/:libraryId');
   return (
     <>
       {!isKiosk && <SkipLink main={main} />}
