@@ -45,6 +45,9 @@ export default defineConfig({
     timeout: 120_000,
     env: { CLIENT_DIR: `${buildDir}/client`, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production',
       // Book lookups stay offline: the providers are unreachable, so only the local catalogue answers.
-      OPEN_LIBRARY_BASE_URL: 'http://127.0.0.1:9', GOOGLE_BOOKS_BASE_URL: 'http://127.0.0.1:9' },
+      OPEN_LIBRARY_BASE_URL: 'http://127.0.0.1:9', GOOGLE_BOOKS_BASE_URL: 'http://127.0.0.1:9',
+      // Every spec's browser registers from 127.0.0.1, some twenty accounts a run: the default hourly limit
+      // would refuse the next spec that adds one. The limit itself is tested in server/security/rate-limits.int.test.ts.
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000' },
   },
 });

@@ -11,6 +11,7 @@ describe('settings', () => {
       SESSION_IDLE_DAYS: '0',
       GOOGLE_CLIENT_ID: 'only-the-id',
       WEB_CONCURRENCY: 'many',
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '0',
     };
     const error = (() => {
       try {
@@ -27,6 +28,7 @@ describe('settings', () => {
       'PORT must be a whole number from 0 to 65535 (it is "abc").',
       'TRUST_PROXY must be true or false (it is "maybe").',
       'SESSION_IDLE_DAYS must be a whole number from 1 to 3650 (it is "0").',
+      'REGISTRATIONS_PER_ADDRESS_PER_HOUR must be a whole number from 1 to 100000 (it is "0").',
       'WEB_CONCURRENCY must be a whole number from 1 to 64 (it is "many").',
     ]);
   });

@@ -14,6 +14,8 @@ export interface Config {
   trustProxy: boolean;
   sessionIdleDays: number;
   sessionAbsoluteDays: number;
+  /** Password registrations one client address may make an hour (a branch's public computers share one). */
+  registrationsPerAddressPerHour: number;
   logLevel: string;
   /** Write each log line at once instead of in batches (to watch a log live, line by line). */
   logUnbuffered: boolean;
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag('TRUST_PROXY', false),
     sessionIdleDays: int('SESSION_IDLE_DAYS', DEFAULT_SESSION_IDLE_DAYS, 1, 3650),
     sessionAbsoluteDays: int('SESSION_ABSOLUTE_DAYS', 60, 1, 3650),
+    registrationsPerAddressPerHour: int('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 20, 1, 100_000),
     logLevel,
     logUnbuffered: flag('LOG_UNBUFFERED', false),
     // Demo accounts have published passwords: only the embedded database gets them unless asked.

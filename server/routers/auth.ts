@@ -40,7 +40,7 @@ export const authRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/auth/register_with_password', wire: 'json' } })
     .input(registerInput)
     .output(syncOutput(userResponse))
-    .mutation(async ({ ctx, input }) => signedIn(ctx, await registerWithPassword(ctx.em, ctx.clientIp, input))),
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await registerWithPassword(ctx.em, ctx.clientIp, input, ctx.config.registrationsPerAddressPerHour))),
 
   establishSession: publicProcedure
     .meta({ rest: { method: 'POST', path: '/_api/auth/establish_session', wire: 'json' } })

@@ -98,6 +98,19 @@ describe('brute force is limited, across server processes', () => {
     expectLimited(await post(other, '/_api/auth/register_with_password', { email: uniqueEmail('spam'), password: 'Password123', displayName: 'Spam' }, '203.0.113.20'));
   });
 
+  it('registration: as many an hour from one address as REGISTRATIONS_PER_ADDRESS_PER_HOUR allows', async () => {
+    const orm = await initOrm(t.url);
+    const branch = await buildApp({ orm, config: { ...t.config, registrationsPerAddressPerHour: 3 } });
+    try {
+      const register = () => post(branch, '/_api/auth/register_with_password', { email: uniqueEmail('branch'), password: 'Password123', displayName: 'Patron' }, '203.0.113.21');
+      for (let i = 0; i < 3; i++) expect((await register()).statusCode).toBe(200);
+      expectLimited(await register());
+    } finally {
+      await branch.close();
+      await orm.close();
+    }
+  });
+
   it('establish_session: thirty guesses at a temporary token from one address, then 429', async () => {
     const answers = await hammer((app) => post(app, '/_api/auth/establish_session', { tempToken: `guess-${Math.random()}` }, '203.0.113.30'), 30);
     expect(answers.every((a) => a.statusCode === 401 && a.json().message === TOKEN_INVALID)).toBe(true);

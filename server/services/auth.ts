@@ -29,8 +29,8 @@ export async function logIn(em: EntityManager, clientIp: string, input: LoginInp
   return user;
 }
 
-export async function registerWithPassword(em: EntityManager, clientIp: string, input: RegisterInput): Promise<UserRow> {
-  await hit(em, [LIMITS.registration(clientIp)]);
+export async function registerWithPassword(em: EntityManager, clientIp: string, input: RegisterInput, perHour: number): Promise<UserRow> {
+  await hit(em, [LIMITS.registration(clientIp, perHour)]);
   return insertUser(em, {
     email: input.email,
     displayName: input.displayName,

@@ -21,7 +21,8 @@ const MINUTE = 60;
 export const LIMITS = {
   loginPerAccount: (ip: string, email: string): Limit => ({ key: `login:${ip}:${email}`, max: 10, windowSeconds: 15 * MINUTE }),
   loginPerAddress: (ip: string): Limit => ({ key: `login:${ip}`, max: 100, windowSeconds: 15 * MINUTE }),
-  registration: (ip: string): Limit => ({ key: `register:${ip}`, max: 20, windowSeconds: 60 * MINUTE }),
+  /** `max` is the deployment's REGISTRATIONS_PER_ADDRESS_PER_HOUR (20 by default). */
+  registration: (ip: string, max: number): Limit => ({ key: `register:${ip}`, max, windowSeconds: 60 * MINUTE }),
   signInLinkRedemption: (ip: string): Limit => ({ key: `establish:${ip}`, max: 30, windowSeconds: 10 * MINUTE }),
   googleSignInStart: (ip: string): Limit => ({ key: `oauth:${ip}`, max: 60, windowSeconds: 10 * MINUTE }),
   kioskLookup: (staffId: number): Limit => ({ key: `customer-lookup:${staffId}`, max: 30, windowSeconds: MINUTE }),
