@@ -88,6 +88,10 @@ test('a signed-in user on an unknown address sees Not Found', async ({ page }) =
   await page.goto('/dashboard/unknown');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByText('Hi, Riley Reader')).toBeVisible();
+  // Only /kiosk/:libraryId is a kiosk, with its own header: a deeper path is an unknown address like any other.
+  await page.goto('/kiosk/1/extra');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Hi, Riley Reader')).toBeVisible();
 });
 
 test("an address with a fragment scrolls to that element, on arrival and when the app navigates", async ({ page }) => {
