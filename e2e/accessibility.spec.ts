@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary } from './fixtures';
+import { demo, logIn, pickLibrary, trpcCall } from './fixtures';
 
 // axe is injected as an inline script, which the app's CSP (rightly) refuses.
 test.use({ serviceWorkers: 'block', bypassCSP: true });
@@ -33,6 +33,20 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       await page.getByRole('button', { name: 'Scan to Add Book' }).click();
       await page.getByRole('button', { name: "Can't find a barcode? Enter Manually" }).click();
       expect(await violations(page), 'scan dialog').toEqual([]);
+    });
+
+    test('the sign-in page after a failed session check, and a kiosk whose library read failed, have no accessibility faults', async ({ page }) => {
+      await page.route(trpcCall('auth.session'), (route) => route.abort('connectionrefused'));
+      await page.goto('/login');
+      await expect(page.getByRole('alert').filter({ hasText: 'Could not check your sign-in' })).toBeVisible();
+      expect(await violations(page), 'sign-in page').toEqual([]);
+      await page.unroute(trpcCall('auth.session'));
+
+      await logIn(page, demo.librarian);
+      await page.route(trpcCall('libraries.get'), (route) => route.abort('connectionrefused'));
+      await page.goto('/kiosk/1');
+      await expect(page.getByRole('alert').filter({ hasText: 'Error fetching library:' })).toBeVisible();
+      expect(await violations(page), 'kiosk').toEqual([]);
     });
 
     test("the customer's dashboard and the kiosk have no accessibility faults", async ({ page }) => {

@@ -43,7 +43,7 @@ export default function LoginPage() {
         Sign in with your email and password or use Google OAuth.
       </Text>
       {sessionCheckError && (
-        <Alert color="yellow" title="Could not check your sign-in" role="alert" mt="lg">
+        <Alert color="red" title="Could not check your sign-in" role="alert" mt="lg">
           {sessionCheckError}
         </Alert>
       )}
