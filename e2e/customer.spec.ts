@@ -85,13 +85,14 @@ test("on a shared browser, the next person to sign in sees none of the last one'
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await pickLibrary(page, 'Central Library');
   await expect(section(page, 'My Rentals')).toBeVisible();
-  // A cached answer would show at once; the held ones cannot land before release(), so this moment shows only what was cached.
-  await page.waitForTimeout(500);
-  expect(await page.getByRole('article', { name: title }).count()).toBe(0);
-  expect(await section(page, 'My Rentals').getByRole('article').count()).toBe(0);
+  // A cached answer would show at once, in place of the loading state; the held ones cannot land before release().
+  await expect(section(page, 'My Rentals').getByLabel('Loading your rentals')).toBeVisible();
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+  await expect(section(page, 'My Rentals').getByRole('article')).toHaveCount(0);
   release();
   await expect(section(page, 'Available to Rent').getByRole('article').first()).toBeVisible();
-  expect(await page.getByRole('article', { name: title }).filter({ hasText: 'Return Book' }).count()).toBe(0);
+  await expect(section(page, 'My Rentals').getByLabel('Loading your rentals')).toHaveCount(0);
+  await expect(page.getByRole('article', { name: title }).filter({ hasText: 'Return Book' })).toHaveCount(0);
   await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
   await expect(section(page, 'My Rentals').getByRole('article')).toHaveCount(0);
 });
