@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import superjson from 'superjson';
 import { badRequest } from '../errors';
 import { sendError, UNREADABLE_BODY } from '../http/error-response';
-import type { Meta, Paging } from '../trpc/init';
+import { deserializeInput, type Meta, type Paging } from '../trpc/init';
 import { callProcedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
 import { serializeOutputText } from '../trpc/serialize-output';
@@ -28,7 +27,7 @@ function readInput(route: RestRoute, query: unknown, body: unknown) {
   if (route.method === 'GET') return query ?? {};
   if (route.wire === 'superjson' && body && typeof body === 'object' && 'json' in body) {
     try {
-      return superjson.deserialize(body as Parameters<typeof superjson.deserialize>[0]);
+      return deserializeInput(body);
     } catch {
       throw badRequest(UNREADABLE_BODY);
     }

@@ -8,7 +8,7 @@ import { createSession, SESSION_COOKIE } from '../services/sessions';
 import { newBook, newIsbn13, newLibrary, newRental, newUser } from '../test/factories';
 import { createTestApp, type TestApp, uniqueEmail } from '../test/harness';
 import { digester } from '../test/digest';
-import { hostileInput, MALFORMED_BODIES, plainJson, queryString, superjsonText, WRONG_CONTENT_TYPES } from '../test/hostile';
+import { hostileInput, MALFORMED_BODIES, plainJson, queryString, ROOT_ALIASES, superjsonText, WRONG_CONTENT_TYPES } from '../test/hostile';
 
 /** What no answer may show: stack frames, SQL, driver and framework internals, zod's default wording. */
 const LEAKS =
@@ -231,6 +231,20 @@ describe('hostile input never breaks the server or changes data it refused', () 
         expect(answer.status).toBe(415);
       }
       expect((await send({ method: 'POST', url, caller: 'anonymous', body: huge, contentType: 'application/json' }, procedure)).status).toBe(413);
+    }
+  });
+
+  it('superjson whose keys all name the input itself is refused at once, at both doors, signed out or in', async () => {
+    const calls: Request[] = [
+      { method: 'POST', url: '/_api/books/rent', caller: 'anonymous', body: ROOT_ALIASES, contentType: 'application/json' },
+      { method: 'POST', url: '/_api/library/books', caller: 'staff', body: ROOT_ALIASES, contentType: 'application/json' },
+      { method: 'POST', url: '/trpc/rentals.rent', caller: 'anonymous', body: ROOT_ALIASES, contentType: 'application/json' },
+      { method: 'GET', url: `/trpc/reviews.list?input=${encodeURIComponent(ROOT_ALIASES)}`, caller: 'anonymous' },
+      { method: 'GET', url: `/trpc/reviews.list,books.list?batch=1&input=${encodeURIComponent(`{"0":${ROOT_ALIASES},"1":${ROOT_ALIASES}}`)}`, caller: 'staff' },
+    ];
+    for (const call of calls) {
+      const answer = await send(call, 'root aliases');
+      expect(answer.status, call.url).toBe(400);
     }
   });
 

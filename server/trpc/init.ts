@@ -18,12 +18,24 @@ export interface Meta {
   rest?: { method: 'GET' | 'POST'; path: string; wire: 'json' | 'superjson'; paging?: Paging };
 }
 
+/**
+ * superjson's reading of a call's input (both doors), refusing shared references
+ * (`meta.referentialEqualities`): no input of the app holds an object twice, and with them a body of a
+ * few bytes becomes a graph whose paths multiply with each level (six keys naming the root: 6^17 paths
+ * to the input checks' depth of 16).
+ */
+export function deserializeInput(payload: unknown): unknown {
+  const meta = (payload as { meta?: unknown } | null)?.meta;
+  if (typeof meta === 'object' && meta !== null && 'referentialEqualities' in meta) throw new Error('Inputs cannot hold shared references.');
+  return superjson.deserialize(payload as Parameters<typeof superjson.deserialize>[0]);
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
     // Same wire as superjson; outputs take the fast path, inputs are read by superjson itself.
-    transformer: { serialize: serializeOutput, deserialize: superjson.deserialize },
+    transformer: { serialize: serializeOutput, deserialize: deserializeInput },
     errorFormatter({ shape, error }) {
       const message = publicMessage(error);
       const cause = error.cause instanceof AppError ? error.cause : undefined;
@@ -37,11 +49,15 @@ const t = initTRPC
 
 export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character.';
 
-/** Whether any string (or key) in an input holds U+0000, which PostgreSQL text cannot store or compare. */
-function holdsNulCharacter(value: unknown, depth = 0): boolean {
+/**
+ * Whether any string (or key) in an input holds U+0000, which PostgreSQL text cannot store or compare.
+ * Each object is read once (`seen`): however an input came to share one, the walk stays as long as the input.
+ */
+function holdsNulCharacter(value: unknown, depth = 0, seen = new WeakSet<object>()): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (!value || typeof value !== 'object' || depth > 16) return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNulCharacter(item, depth + 1));
+  if (!value || typeof value !== 'object' || depth > 16 || seen.has(value)) return false;
+  seen.add(value);
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNulCharacter(item, depth + 1, seen));
 }
 
 /**
