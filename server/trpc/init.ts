@@ -53,9 +53,12 @@ export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character.';
  * Whether any string (or key) in an input holds U+0000, which PostgreSQL text cannot store or compare.
  * Each object is read once (`seen`): however an input came to share one, the walk stays as long as the input.
  */
-function holdsNulCharacter(value: unknown, depth = 0, seen = new WeakSet<object>()): boolean {
+function holdsNulCharacter(value: unknown, depth = 0, seen?: WeakSet<object>): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (!value || typeof value !== 'object' || depth > 16 || seen.has(value)) return false;
+  if (!value || typeof value !== 'object' || depth > 16) return false;
+  // Made for an object only: most calls (the session check) have no input to walk.
+  seen ??= new WeakSet();
+  if (seen.has(value)) return false;
   seen.add(value);
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNulCharacter(item, depth + 1, seen));
 }
