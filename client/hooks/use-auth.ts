@@ -16,14 +16,18 @@ const checkError = (session: SessionQuery) => (session.isError ? session.error.m
 
 /**
  * The signed-in user. The session is cached indefinitely and retried once (SPEC section 4).
- * A failed check counts as signed out, with its message.
+ * A failed check counts as signed out, with its message. A check waiting for the connection (offline,
+ * with no saved copy to start from) is still loading: who is signed in is not known yet, and a guard
+ * must not send the user to sign in for it.
  */
 export function useAuth() {
   const session = trpc.auth.session.useQuery(undefined, SESSION_QUERY);
   const user = session.data?.user ?? null;
   return {
     user,
-    isLoading: session.isLoading,
+    // Not merely isLoading, which is false while the check is paused: fetching, or waiting to fetch.
+    // (A prerendered page has neither: it is rendered signed out.)
+    isLoading: session.isPending && session.fetchStatus !== 'idle',
     isAuthenticated: !!user,
     error: checkError(session),
   };
