@@ -32,13 +32,26 @@ export function announceSessionChange(storage: Storage = window.localStorage) {
 
 const isUnauthorized = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
 
+const readSessionChange = (storage: Pick<Storage, 'getItem'>) => {
+  try {
+    return storage.getItem(SESSION_CHANGED_KEY);
+  } catch {
+    return null;
+  }
+};
+
 /**
  * Keeps a tab's idea of who is signed in true to the server. When another tab of this browser signs in or
  * out, or a call answers 401 while this tab thinks someone is signed in (the session ended elsewhere, or
  * expired), the tab forgets the user and all their data at once, as a logout does (and so the offline copy
- * goes too), then asks the server who is signed in now.
+ * goes too), then asks the server who is signed in now. So does a page the browser brings back from its
+ * back/forward cache when the session changed hands while it was away: there it heard no storage event.
  */
-export function followSessionChanges(client: QueryClient, target: Pick<Window, 'addEventListener'> = window) {
+export function followSessionChanges(
+  client: QueryClient,
+  target: Pick<Window, 'addEventListener'> = window,
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+) {
   const forgetSession = () => {
     forgetOtherUsersData(client);
     client.setQueryData(sessionKey(), { user: null });
@@ -46,6 +59,14 @@ export function followSessionChanges(client: QueryClient, target: Pick<Window, '
   };
   target.addEventListener('storage', (event) => {
     if ((event as StorageEvent).key === SESSION_CHANGED_KEY) forgetSession();
+  });
+  // What the page knew of the session's changes as it was hidden; a page kept in the cache cannot write it meanwhile.
+  let changeWhenHidden: string | null = null;
+  target.addEventListener('pagehide', () => {
+    changeWhenHidden = readSessionChange(storage);
+  });
+  target.addEventListener('pageshow', (event) => {
+    if ((event as PageTransitionEvent).persisted && readSessionChange(storage) !== changeWhenHidden) forgetSession();
   });
   const onFailure = (error: unknown) => {
     if (isUnauthorized(error) && sessionUser(client)) forgetSession();

@@ -1,0 +1,52 @@
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { describe, expect, it } from 'vitest';
+import { trpc } from '../trpc';
+import { followSessionChanges, SESSION_CHANGED_KEY, sessionUser } from './session-sync';
+
+/** A window's events, fired by hand: what the browser sends a page as it leaves and as it comes back. */
+function fakeWindow() {
+  const listeners = new Map<string, ((event: Event) => void)[]>();
+  return {
+    addEventListener: (type: string, listener: (event: Event) => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+    fire: (type: string, fields: object = {}) => listeners.get(type)?.forEach((listener) => listener(Object.assign(new Event(type), fields))),
+  };
+}
+
+const BOOKS = ['books.list', { input: { libraryId: 1 }, type: 'query' }];
+
+function signedInTab() {
+  const client = new QueryClient();
+  client.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user: { id: 1 } });
+  client.setQueryData(BOOKS, ['a book of user 1']);
+  const items = new Map<string, string>([[SESSION_CHANGED_KEY, '100']]);
+  const storage = { getItem: (key: string) => items.get(key) ?? null };
+  const page = fakeWindow();
+  followSessionChanges(client, page as unknown as Window, storage);
+  return { client, items, page };
+}
+
+describe('a page back from the back/forward cache', () => {
+  it('forgets the user and their data when the session changed hands while it was away', () => {
+    const { client, items, page } = signedInTab();
+    page.fire('pagehide', { persisted: true });
+    // Another page of the browser logs out (or someone else signs in) meanwhile.
+    items.set(SESSION_CHANGED_KEY, '200');
+    page.fire('pageshow', { persisted: true });
+    expect(sessionUser(client)).toBeNull();
+    expect(client.getQueryData(BOOKS)).toBeUndefined();
+  });
+
+  it('keeps them when nothing changed, as it does for a page loaded anew', () => {
+    const { client, page } = signedInTab();
+    page.fire('pagehide', { persisted: true });
+    page.fire('pageshow', { persisted: true });
+    expect(sessionUser(client)).toEqual({ id: 1 });
+    expect(client.getQueryData(BOOKS)).toEqual(['a book of user 1']);
+
+    const fresh = signedInTab();
+    fresh.items.set(SESSION_CHANGED_KEY, '300');
+    fresh.page.fire('pageshow', { persisted: false });
+    expect(sessionUser(fresh.client)).toEqual({ id: 1 });
+  });
+});
