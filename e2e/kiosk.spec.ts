@@ -147,6 +147,18 @@ test('a known patron signs in by phone and sees their current rentals', async ({
   await expect(tab).toHaveText(/\([1-9]\d*\)$/);
   const count = Number((await tab.textContent())!.match(/\((\d+)\)/)![1]);
   await expect(page.getByTestId('kiosk-rental')).toHaveCount(count);
+
+  // Once they log out, nothing of theirs stays on the terminal: not in its saved copy, not asked for again.
+  const savedCopy = () => page.evaluate(() => localStorage.getItem('scroll-library.offline-cache') ?? '');
+  await expect.poll(savedCopy).toContain('ada@scroll.test');
+  const askedAfter: string[] = [];
+  page.on('request', (request) => {
+    if (/rentals\.list/.test(request.url())) askedAfter.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await expect.poll(savedCopy).not.toContain('ada@scroll.test');
+  expect(askedAfter).toEqual([]);
 });
 
 test("a rental at the kiosk shows in the dashboard's book list when the app returns there", async ({ page }) => {

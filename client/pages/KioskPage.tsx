@@ -1,4 +1,6 @@
 import { Button, Skeleton, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { STAFF_ROLES } from '../../shared/accounts';
@@ -55,6 +57,20 @@ function useFocusOnNewScreen(screen: string) {
   return container;
 }
 
+/**
+ * What a patron leaves in the terminal's memory, dropped as the next person's round starts: their rentals,
+ * the books they searched for, and who the lookup or registration found. Kept, it would stay minutes in the
+ * cache and in its saved copy (lib/offline-cache.ts), under the staff member's account.
+ */
+function useForgetPatron() {
+  const queryClient = useQueryClient();
+  return () => {
+    queryClient.removeQueries({ queryKey: getQueryKey(trpc.rentals.list) });
+    queryClient.removeQueries({ queryKey: getQueryKey(trpc.books.list) });
+    queryClient.getMutationCache().clear();
+  };
+}
+
 /** Phone entry, optional registration, the customer's session, and back to phone entry (SPEC section 4). */
 function KioskSession({ libraryId }: { libraryId: number }) {
   useKioskHistoryGuard();
@@ -68,7 +84,9 @@ function KioskSession({ libraryId }: { libraryId: number }) {
     setRegistering(false);
     setCustomer(next);
   };
+  const forgetPatron = useForgetPatron();
   const startOver = () => {
+    forgetPatron();
     setCustomer(null);
     setRegistering(false);
     setPhone('');
