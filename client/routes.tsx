@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, type RefObject, Suspense, useRef } from 'react';
-import { Route, Switch, useRoute } from 'wouter';
+import { Route, Switch, useLocation, useRoute } from 'wouter';
 import { Header } from './components/Header';
+import { PageLoadError } from './components/PageLoadError';
 import { useFocusOnNavigation } from './hooks/use-focus-on-navigation';
 import { useHashScroll } from './hooks/use-hash-scroll';
 
@@ -55,22 +56,25 @@ export function AppRoutes() {
   useFocusOnNavigation(main);
   // A kiosk is a shared terminal: patrons must not reach the staff member's menu, so it has its own header.
   const [isKiosk] = useRoute('/kiosk/:libraryId');
+  const [location] = useLocation();
   return (
     <>
       {!isKiosk && <SkipLink main={main} />}
       {!isKiosk && <Header />}
       <main id="main" ref={main} tabIndex={-1}>
-        <Suspense fallback={<PageLoader />}>
-          <Switch>
-            <Route path="/" component={LandingPage} />
-            <Route path="/login" component={LoginPage} />
-            <Route path="/register" component={RegisterPage} />
-            <Route path="/kiosk/:libraryId" component={KioskPage} />
-            <Route path="/profile" component={ProfilePage} />
-            <Route path="/dashboard" component={DashboardPage} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
+        <PageLoadError key={location}>
+          <Suspense fallback={<PageLoader />}>
+            <Switch>
+              <Route path="/" component={LandingPage} />
+              <Route path="/login" component={LoginPage} />
+              <Route path="/register" component={RegisterPage} />
+              <Route path="/kiosk/:libraryId" component={KioskPage} />
+              <Route path="/profile" component={ProfilePage} />
+              <Route path="/dashboard" component={DashboardPage} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </PageLoadError>
       </main>
     </>
   );

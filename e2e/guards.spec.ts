@@ -83,6 +83,21 @@ test('a session check that fails reads as signed out, and the sign-in page says 
   await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
 });
 
+test("a page whose code cannot be fetched says so and offers to reload, the header still there", async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  // As after a new version replaced the files this tab knew, or offline before the page was ever loaded.
+  await page.route(/\/assets\/RegisterPage-[^/]*\.js$/, (route) => route.abort('connectionrefused'));
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  const failed = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Scroll Library home' })).toBeVisible();
+
+  await page.unroute(/\/assets\/RegisterPage-[^/]*\.js$/);
+  await failed.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+});
+
 test('a signed-in user on an unknown address sees Not Found', async ({ page }) => {
   await logIn(page, demo.reader);
   await page.goto('/dashboard/unknown');

@@ -1,0 +1,1 @@
+export { PageLoadError } from './PageLoadError';
