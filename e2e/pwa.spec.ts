@@ -182,9 +182,14 @@ test('cancelling the install prompt says it can be done later', async ({ page })
   await expect(page.getByRole('button', { name: /Install App|Installing\.\.\.|App Installed/ })).toHaveCount(0);
 });
 
-test('a new build of the service worker offers an update, and applying it reloads the page', async ({ page }) => {
+test('a new build of the service worker offers an update, and applying it reloads the page, not the other tabs', async ({ page, context }) => {
   await page.goto('/');
   await controlledBySw(page);
+  // A second tab of the app, someone's form half filled there.
+  const other = await context.newPage();
+  await other.goto('/register');
+  await expect.poll(() => other.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+  await other.getByLabel(/^Display Name( \*)?$/).fill('Half Filled');
 
   // The next deploy: a byte-different /sw.js in the served build (a browser fetches the worker script
   // itself, past Playwright's request routing), put back afterwards.
@@ -209,4 +214,14 @@ test('a new build of the service worker offers an update, and applying it reload
   expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
   await expect(page.getByText('A new version of Scroll Library is available.')).toHaveCount(0);
+
+  // The other tab keeps what was typed, and is offered the update; taking it reloads that tab.
+  const otherPrompt = other.getByRole('alert').filter({ hasText: 'A new version of Scroll Library is available.' });
+  await expect(otherPrompt).toBeVisible();
+  await expect(other.getByLabel(/^Display Name( \*)?$/)).toHaveValue('Half Filled');
+  const otherReloaded = other.waitForEvent('load');
+  await otherPrompt.getByRole('button', { name: 'Update' }).click();
+  await otherReloaded;
+  await expect(other.getByLabel(/^Display Name( \*)?$/)).toHaveValue('');
+  await expect(otherPrompt).toHaveCount(0);
 });
