@@ -67,10 +67,26 @@ const DATA_HEADERS = {
 /**
  * Data calls: /_api and /trpc, and the health checks. The OAuth routes under /_api answer with a page
  * or a redirect to the provider, which a page's headers govern (its referrer policy holds across the
- * redirect). A path that reaches a data call only once decoded (`/%5Fapi/...`) gets a page's headers,
- * which are as strict for what a data call answers.
+ * redirect).
  */
 const DATA_CALL = /^\/(?:_api\/(?!auth\/oauth_)|trpc\/|healthz|readyz)/;
+
+/**
+ * A request's path as the router matches it: percent-decoded, so `/%5Fapi/auth/session` is the session
+ * call. (null: not decodable, which no route matches.)
+ */
+export function routerPath(url: string): string | null {
+  const path = url.split('?', 1)[0]!;
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a request reaches a data call: the raw URL tested first, the decoded path only when it has escapes. */
+const isDataCall = (url: string) => DATA_CALL.test(url) || (url.includes('%') && DATA_CALL.test(routerPath(url) ?? ''));
 
 export function registerSecurity(app: FastifyInstance, config: Config) {
   // Set when the request arrives, so they hold for every answer, refusals and errors included. A
@@ -78,7 +94,7 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', (req, reply, done) => {
     // The id on every log line of this request, so a user's report can be matched to them.
     reply.header('x-request-id', req.id);
-    reply.headers(DATA_CALL.test(req.url) ? DATA_HEADERS : PAGE_HEADERS);
+    reply.headers(isDataCall(req.url) ? DATA_HEADERS : PAGE_HEADERS);
     if (isHttps(req, config)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const refusal = refuseCrossSiteWrite(req, config);
     if (refusal) sendError(reply, refusal);

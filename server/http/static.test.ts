@@ -52,6 +52,8 @@ describe('serving the built client', () => {
     for (const url of ['/assets/quagga.min-0ldHash.js', '/assets/gone.css', '/icons/none.png']) expect((await get(url)).status, url).toBe(404);
     expect((await get('/_api/nothing')).status).toBe(404);
     expect((await get('/trpc/nothing')).status).toBe(404);
+    // Percent-encoded, as the router decodes them: still API addresses, not pages.
+    for (const url of ['/%5Fapi/nothing', '/%5fapi/nothing', '/%74rpc/nothing']) expect((await get(url)).status, url).toBe(404);
     await ready;
     expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
   });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { routerPath } from './security';
 
 const notFound = { error: 'Not found', message: 'Not found', code: 'NOT_FOUND' };
 
@@ -26,12 +27,14 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
   await app.register(fastifyStatic, { root: resolve(clientDir), wildcard: false, index: false, maxAge: 0, preCompressed: true });
   const prerendered = prerenderedPages(clientDir);
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0];
+    // Decoded, as the router reads it: `/%5Fapi/nope` is an unknown API address too.
+    const path = routerPath(req.url);
     // A missing file (a chunk of an older build, say) is a 404: as index.html it would reach a script
     // loader as HTML with a 200, and fail in a way the page cannot explain.
-    const isFile = /\.[a-z0-9]+$/i.test(path);
-    if ((req.method === 'GET' || req.method === 'HEAD') && !isFile && !req.url.startsWith('/_api') && !req.url.startsWith('/trpc')) {
-      return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(path) ?? 'index.html');
+    const isFile = path !== null && /\.[a-z0-9]+$/i.test(path);
+    const isApi = path === null || path.startsWith('/_api') || path.startsWith('/trpc');
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isFile && !isApi) {
+      return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(path!) ?? 'index.html');
     }
     return reply.status(404).send(notFound);
   });

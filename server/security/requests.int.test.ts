@@ -78,8 +78,6 @@ describe('security headers', () => {
   it('a page: a CSP that allows the app, the camera and https cover images and nothing else', async () => {
     const pages: InjectOptions[] = [
       ...['/', '/login', '/no-such-page'].map((url) => ({ method: 'GET' as const, url })),
-      // Reaches a data call only once decoded: a page's headers, as strict for it.
-      { method: 'GET', url: '/%5Fapi/auth/session' },
       // The sign-in popup's start: a redirect to the provider, under a page's referrer policy.
       { method: 'GET', url: '/_api/auth/oauth_authorize?provider=nobody' },
     ];
@@ -102,7 +100,7 @@ describe('security headers', () => {
       expect(res.headers['permissions-policy']).toContain('camera=(self)');
     });
     // The test app serves no built client: its pages are the not-found page.
-    expect(statuses).toEqual([404, 404, 404, 200, 400]);
+    expect(statuses).toEqual([404, 404, 404, 400]);
   });
 
   it('a data call: a CSP that lets nothing load or frame it, and never stored', async () => {
@@ -111,6 +109,9 @@ describe('security headers', () => {
       // Refusals and failures carry them too: not signed in, not found, a cross-site write, an unreadable body.
       { method: 'GET', url: '/_api/books?libraryId=1' },
       { method: 'GET', url: '/_api/no-such-call' },
+      // Percent-encoded, the router decodes them into the same calls: a page's headers would let the answer be stored.
+      { method: 'GET', url: '/%5Fapi/auth/session' },
+      { method: 'GET', url: '/_api/%61uth/session' },
       { method: 'POST', url: '/_api/libraries', headers: { 'content-type': 'application/json', origin: 'https://elsewhere.test' }, payload: '{}' },
       { method: 'POST', url: '/_api/auth/login_with_password', headers: { 'content-type': 'application/json' }, payload: '{not json' },
     ];
@@ -120,7 +121,7 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy']).toBeUndefined();
       expect(res.headers['permissions-policy']).toBeUndefined();
     });
-    expect(statuses).toEqual([200, 200, 200, 200, 401, 404, 403, 400]);
+    expect(statuses).toEqual([200, 200, 200, 200, 401, 404, 200, 200, 403, 400]);
   });
 
   it('HSTS only behind HTTPS: with Secure cookies on, or a trusted proxy saying https', async () => {
