@@ -51,6 +51,16 @@ describe('cross-site writes are refused before they reach a procedure', () => {
     expect(session.json().user).toMatchObject({ id: user.id, email: user.email, role: 'library_admin' });
   });
 
+  it('a write no route takes is a 404 whatever its body: a wrong method or an unknown path reaches nothing', async () => {
+    for (const [method, url] of [['DELETE', '/_api/books/rent'], ['PUT', '/_api/libraries'], ['POST', '/_api/no-such-call'], ['PATCH', '/_api/auth/logout']] as const) {
+      for (const headers of [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/json', origin: 'https://evil.test' }]) {
+        const res = await t.app.inject({ method, url, headers: { cookie, ...headers }, payload: headers['content-type'] ? body : undefined });
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(404);
+        expect(res.json().code).toBe('NOT_FOUND');
+      }
+    }
+  });
+
   it('the same write from our own origin goes through', async () => {
     const res = await write('/_api/libraries', { 'content-type': 'application/json', origin: 'http://library.test', 'sec-fetch-site': 'same-origin' }, body);
     expect(res.statusCode).toBe(200);
