@@ -313,6 +313,13 @@ test.describe('a kiosk that cannot open says why', () => {
     await page.goto('/kiosk/999999');
     await expect(page.getByRole('heading', { name: 'Library Not Found' })).toBeVisible();
     await expect(page.getByText('No library found with the ID: 999999.')).toBeVisible();
+
+    // Past any id the database can hold: still a missing library, not a failed read to try again.
+    await page.goto('/kiosk/99999999999');
+    await expect(page.getByRole('heading', { name: 'Library Not Found' })).toBeVisible();
+    await expect(page.getByText('No library found with the ID: 99999999999.')).toBeVisible();
+    await expect(page.getByText('Error fetching library:')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   });
 
   test('a library read that fails is not a missing library, and can be asked again', async ({ page }) => {

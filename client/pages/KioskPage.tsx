@@ -4,6 +4,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { STAFF_ROLES } from '../../shared/accounts';
+import { MAX_ID } from '../../shared/schemas';
 import { ErrorAlert, NotLoadedOffline } from '../components/DataState';
 import { type KioskCustomer, KioskCustomerScreen } from '../components/KioskCustomerScreen';
 import { KioskLayout, KioskNotice } from '../components/KioskLayout';
@@ -119,7 +120,9 @@ export default function KioskPage() {
   const { user, isLoading: authLoading } = useAuth();
   const libraryId = /^\d+$/.test(rawId) ? Number(rawId) : null;
   const allowed = !!user && libraryId !== null && libraryId > 0 && STAFF_ROLES.includes(user.role);
-  const library = trpc.libraries.get.useQuery({ libraryId: libraryId ?? 0 }, { enabled: allowed, retry: false });
+  // No library has an id past the database's range: such an address is a missing library, not asked about.
+  const mayExist = libraryId !== null && libraryId <= MAX_ID;
+  const library = trpc.libraries.get.useQuery({ libraryId: libraryId ?? 0 }, { enabled: allowed && mayExist, retry: false });
   useDocumentTitle(library.data ? `${library.data.name} Kiosk` : 'Library Kiosk', false);
 
   const content = () => {
@@ -135,11 +138,13 @@ export default function KioskPage() {
     if (libraryId === null || libraryId <= 0) return <KioskNotice title="Invalid Library ID" message="The library ID in the URL is not valid." />;
     const denied = <KioskNotice title="Access Denied" message="You do not have permission to access this library's kiosk." />;
     if (!allowed) return denied;
+    const notFound = <KioskNotice title="Library Not Found" message={`No library found with the ID: ${rawId}.`} />;
+    if (!mayExist) return notFound;
     // Pending covers a read waiting for the connection too: offline, the library is not known missing.
     if (library.isPending) return <Loading />;
     const code = library.error?.data?.code;
     if (code === 'FORBIDDEN') return denied;
-    if (code === 'NOT_FOUND') return <KioskNotice title="Library Not Found" message={`No library found with the ID: ${rawId}.`} />;
+    if (code === 'NOT_FOUND') return notFound;
     // Any other failure (the server unreachable or failing) is not an answer about the library: say so, and ask again.
     if (library.isError) return <ErrorAlert retry={library}>Error fetching library: {errorMessage(library.error, callFallbacks.fetchLibraries)}</ErrorAlert>;
     return <KioskSession libraryId={library.data.id} />;
