@@ -87,8 +87,11 @@ export function routerPath(url: string): string | null {
   }
 }
 
-/** Whether a request reaches a data call: the raw URL tested first, the decoded path only when it has escapes. */
-const isDataCall = (url: string) => DATA_CALL.test(url) || (url.includes('%') && DATA_CALL.test(routerPath(url) ?? ''));
+/**
+ * Whether a request reaches a data call, by the path the router matches: decoded when it has escapes, so
+ * `/%5Fapi/auth/session` is one and `/_api/auth/oauth%5Fauthorize` (the sign-in popup's start) is not.
+ */
+const isDataCall = (url: string) => DATA_CALL.test(url.includes('%') ? (routerPath(url) ?? '') : url);
 
 export function registerSecurity(app: FastifyInstance, config: Config) {
   // Set when the request arrives, so they hold for every answer, refusals and errors included. A

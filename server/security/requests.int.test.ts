@@ -90,6 +90,8 @@ describe('security headers', () => {
       ...['/', '/login', '/no-such-page'].map((url) => ({ method: 'GET' as const, url })),
       // The sign-in popup's start: a redirect to the provider, under a page's referrer policy.
       { method: 'GET', url: '/_api/auth/oauth_authorize?provider=nobody' },
+      // The same, percent-encoded: the router decodes it into the same route, a page still.
+      { method: 'GET', url: '/_api/auth/oauth%5Fauthorize?provider=nobody' },
     ];
     const statuses = await answerEach(pages, (res) => {
       const csp = directives(String(res.headers['content-security-policy']));
@@ -110,7 +112,7 @@ describe('security headers', () => {
       expect(res.headers['permissions-policy']).toContain('camera=(self)');
     });
     // The test app serves no built client: its pages are the not-found page.
-    expect(statuses).toEqual([404, 404, 404, 400]);
+    expect(statuses).toEqual([404, 404, 404, 400, 400]);
   });
 
   it('a data call: a CSP that lets nothing load or frame it, and never stored', async () => {
