@@ -64,8 +64,11 @@ test('a rating chosen with the arrow keys, Home and End is the one the review is
   const oneStar = stars.getByRole('radio', { name: '1 star', exact: true });
   await expect(oneStar).toBeFocused();
 
-  // Sent without a rating: the focus comes back to the stars, which say why.
+  // Left without a rating, the stars say why at once (a field is checked on blur); sent so, the focus
+  // comes back to them.
+  await expect(stars).not.toHaveAccessibleDescription('Rating is required.');
   await page.keyboard.press('Tab');
+  await expect(stars).toHaveAccessibleDescription('Rating is required.');
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Submit Review' })).toBeFocused();
   await page.keyboard.press('Enter');

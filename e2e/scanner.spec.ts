@@ -84,6 +84,12 @@ test.describe('without a barcode in view', () => {
     await expect(scan.getByRole('button', { name: 'Look Up Book' })).toBeDisabled();
 
     await scan.getByRole('textbox', { name: 'ISBN' }).fill('12345');
+    // Checked as the field is left, before any lookup; and again when sent.
+    await scan.getByRole('textbox', { name: 'ISBN' }).blur();
+    await expect(scan.getByText('Please enter a valid ISBN (10 or 13 digits).')).toBeVisible();
+    // Typing again clears it until the next check.
+    await scan.getByRole('textbox', { name: 'ISBN' }).fill('123456');
+    await expect(scan.getByText('Please enter a valid ISBN (10 or 13 digits).')).toHaveCount(0);
     await scan.getByRole('button', { name: 'Look Up Book' }).click();
     await expect(scan.getByText('Please enter a valid ISBN (10 or 13 digits).')).toBeVisible();
 

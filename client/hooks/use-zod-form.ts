@@ -72,5 +72,5 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
     setErrors({});
   };
 
-  return { values, errors, setValue, setErrors, inputProps, handleSubmit, reset };
+  return { values, errors, setValue, setErrors, validateField, inputProps, handleSubmit, reset };
 }

@@ -16,6 +16,8 @@ interface StarRatingProps {
   id: string;
   value: number;
   onChange: (stars: number) => void;
+  /** Focus has left the stars (SPEC section 5: a field is checked on blur). */
+  onBlur: () => void;
   error?: string;
 }
 
@@ -23,7 +25,7 @@ interface StarRatingProps {
  * One to five stars as the browser's own radio group, so the arrow keys choose (and Home and End):
  * Mantine's Rating only previews on arrows and has a '0 stars' radio. It borrows Rating's look.
  */
-function StarRating({ id, value, onChange, error }: StarRatingProps) {
+function StarRating({ id, value, onChange, onBlur, error }: StarRatingProps) {
   const [hovered, setHovered] = useState(0);
   const shown = hovered || value;
   const chooseEnd = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -45,6 +47,10 @@ function StarRating({ id, value, onChange, error }: StarRatingProps) {
       aria-invalid={!!error}
       aria-describedby={error ? `${id}-error` : undefined}
       onKeyDown={chooseEnd}
+      // Moving between the stars is not leaving them.
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur();
+      }}
       onMouseLeave={() => setHovered(0)}
     >
       {STARS.map((stars) => (
@@ -96,7 +102,13 @@ export function ReviewForm({ bookId, onSent }: { bookId: number; onSent: () => v
             Leave a Review
           </Title>
           <Input.Wrapper label="Your rating" labelElement="div" required error={form.errors.rating} id={`rating-${bookId}`}>
-            <StarRating id={`rating-${bookId}`} value={form.values.rating} onChange={(stars) => form.setValue('rating', stars)} error={form.errors.rating} />
+            <StarRating
+              id={`rating-${bookId}`}
+              value={form.values.rating}
+              onChange={(stars) => form.setValue('rating', stars)}
+              onBlur={() => form.validateField('rating')}
+              error={form.errors.rating}
+            />
           </Input.Wrapper>
           <Textarea
             label="Your review (optional)"

@@ -36,6 +36,10 @@ export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch }: ManualIsbnEntr
             setValue(event.currentTarget.value);
             setError(null);
           }}
+          // Checked on blur too (SPEC section 5), once something is typed: an empty field has the button off.
+          onBlur={() => {
+            if (value.trim() && !hasIsbnLength(value)) setError(INVALID_ISBN_MESSAGE);
+          }}
         />
         <Group justify="space-between">
           {modeSwitch}
