@@ -5,7 +5,7 @@ import superjson from 'superjson';
 import type { AppRouter } from '../server/routers';
 import { DATA_STALE_TIME_MS } from '../shared/constants';
 import { createOfflineAwareMutationCache } from './lib/offline-mutations';
-import { requestFailedMessage, SERVER_UNREACHABLE_MESSAGE } from './lib/error-messages';
+import { fetchWithStatus } from './lib/fetch-with-status';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -23,24 +23,6 @@ export function createQueryClient() {
       },
     },
   });
-}
-
-/**
- * A failure without a JSON body (a proxy's error page, say) reads 'Request failed with status {code}';
- * no answer at all reads SERVER_UNREACHABLE_MESSAGE. A request the app called off stays an abort.
- */
-async function fetchWithStatus(input: RequestInfo | URL, init?: RequestInit) {
-  let response: Response;
-  try {
-    response = await fetch(input, init);
-  } catch (error) {
-    if (init?.signal?.aborted) throw error;
-    throw new Error(SERVER_UNREACHABLE_MESSAGE, { cause: error });
-  }
-  if (!response.ok && !response.headers.get('content-type')?.includes('application/json')) {
-    throw new Error(requestFailedMessage(response.status));
-  }
-  return response;
 }
 
 export function createTrpcClient() {

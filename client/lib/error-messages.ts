@@ -36,7 +36,7 @@ export const callFallbacks = {
  */
 export const SERVER_UNREACHABLE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
-/** A request that failed without a body we could read (the tRPC link raises it, see trpc.ts). */
+/** A request that failed without a body we could read (the tRPC link raises it, see lib/fetch-with-status.ts). */
 export const requestFailedMessage = (status: number) => `Request failed with status ${status}`;
 
 /** The server's text when present, else the fallback. */
