@@ -109,7 +109,7 @@ test('a signed-in user on an unknown address sees Not Found', async ({ page }) =
   await expect(page.getByText('Hi, Riley Reader')).toBeVisible();
 });
 
-test("an address with a fragment scrolls to that element, on arrival and when the app navigates", async ({ page }) => {
+test("an address with a fragment scrolls to that element, on arrival, when the app navigates and when only the fragment changes", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goto('/#features');
   const features = page.locator('#features');
@@ -129,4 +129,21 @@ test("an address with a fragment scrolls to that element, on arrival and when th
   const card = page.locator('#rentals');
   await expect.poll(() => top(card)).toBeLessThan(headerBottom + 20);
   expect(await top(card)).toBeGreaterThanOrEqual(headerBottom);
+
+  // Only the fragment changes, on the same page (a link to #id, the address bar): smoothly too, where the
+  // browser would jump there at once.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const firstFrames = await page.evaluate(async () => {
+    location.hash = 'cataloging';
+    const seen: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      await new Promise((frame) => requestAnimationFrame(frame));
+      seen.push(window.scrollY);
+    }
+    return seen;
+  });
+  const cataloging = page.locator('#cataloging');
+  await expect.poll(() => top(cataloging)).toBeLessThan(headerBottom + 20);
+  expect(await top(cataloging)).toBeGreaterThanOrEqual(headerBottom);
+  expect(Math.max(...firstFrames)).toBeLessThan(await page.evaluate(() => window.scrollY));
 });
