@@ -270,6 +270,9 @@ describe('rental lists', () => {
     expect(active.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([r3.id, r1.id]);
     const all = await get(staff, `/_api/rentals?libraryId=${library.id}&includeReturned=true`);
     expect(all.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([r3.id, r2.id, r1.id]);
+    // An empty flag, as an HTML form sends one left unset, is not sent: the active ones.
+    const unset = await get(staff, `/_api/rentals?libraryId=${library.id}&includeReturned=`);
+    expect(unset.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([r3.id, r1.id]);
     const alices = await get(staff, `/_api/rentals?libraryId=${library.id}&customerId=${alice.id}`);
     expect(alices.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([r3.id, r1.id]);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH, MAX_BOOK_QUANTITY } from '../constants';
 import { hasIsbnLength, INVALID_ISBN_MESSAGE } from '../isbn';
-import { libraryIdField, pageFields, positiveId, queryBoolean } from './common';
+import { libraryIdField, optionalQueryBoolean, pageFields, positiveId } from './common';
 
 export const bookSchema = z.object({
   id: z.number().int(),
@@ -49,7 +49,7 @@ export const BOOKS_PAGE_MAX = 200;
 
 export const booksQuery = z.strictObject({
   libraryId: libraryIdField(),
-  available: queryBoolean().optional(),
+  available: optionalQueryBoolean(),
   search: z.string().trim().max(200, 'Search text is too long').optional(),
   /** The library's copy of this ISBN, in either form: a list of one book, or none. */
   isbn: payloadIsbn.refine(hasIsbnLength, INVALID_ISBN_MESSAGE).optional(),

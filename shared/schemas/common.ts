@@ -5,7 +5,8 @@ import { KIOSK_PHONE_MIN_DIGITS, PHONE_MAX_DIGITS } from '../constants';
 const fromQueryNumber = (value: unknown) =>
   typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
 
-const fromQueryBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
+/** 'true' and 'false' as booleans; an empty value (`?available=`, as an HTML form sends an unset field) as not sent. */
+const fromQueryBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value);
 
 /** Ids are PostgreSQL integers: a larger number names no row (and the database would refuse to compare it). */
 export const MAX_ID = 2_147_483_647;
@@ -32,7 +33,8 @@ export const pageFields = (max: number) => ({
   direction: z.enum(['forward', 'backward']).optional(),
 });
 
-export const queryBoolean = () => z.preprocess(fromQueryBoolean, z.boolean());
+/** An optional flag, from the query string or a JSON body. */
+export const optionalQueryBoolean = () => z.preprocess(fromQueryBoolean, z.boolean().optional()).optional();
 
 /** Phone numbers are kept as digits only, so the kiosk finds a patron however the number was typed. */
 export const phoneDigits = (v: string) => v.replace(/\D/g, '');

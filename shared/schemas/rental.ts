@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { libraryIdField, MAX_ID, pageFields, positiveId, queryBoolean } from './common';
+import { libraryIdField, MAX_ID, optionalQueryBoolean, pageFields, positiveId } from './common';
 import { payloadIsbn } from './book';
 
 export const rentalSchema = z.object({
@@ -47,7 +47,7 @@ export const RENTALS_PAGE_MAX = 200;
 
 export const rentalsQuery = z.strictObject({
   libraryId: libraryIdField(),
-  includeReturned: queryBoolean().optional(),
+  includeReturned: optionalQueryBoolean(),
   /** One customer's rentals at this library (the kiosk's 'Current Rentals'). */
   customerId: positiveId('Customer ID must be a positive integer').optional(),
   /**
@@ -59,7 +59,7 @@ export const rentalsQuery = z.strictObject({
 
 export const myRentalsQuery = z.strictObject({
   libraryId: libraryIdField().optional(),
-  includeReturned: queryBoolean().optional(),
+  includeReturned: optionalQueryBoolean(),
 });
 
 export const rentalsResponse = z.array(rentalSchema);
