@@ -33,7 +33,7 @@ export const pageFields = (max: number) => ({
   direction: z.enum(['forward', 'backward']).optional(),
 });
 
-/** An optional flag, from the query string or a JSON body. */
+/** An optional flag, from the query string or a JSON body: optional as a key, and once read ('' is not sent). */
 export const optionalQueryBoolean = () => z.preprocess(fromQueryBoolean, z.boolean().optional()).optional();
 
 /** Phone numbers are kept as digits only, so the kiosk finds a patron however the number was typed. */

@@ -14,10 +14,16 @@ export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch }: ManualIsbnEntr
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  /** Whether the typed ISBN can be looked up; if not, says why. */
+  const check = () => {
+    const valid = hasIsbnLength(value);
+    if (!valid) setError(INVALID_ISBN_MESSAGE);
+    return valid;
+  };
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!hasIsbnLength(value)) return setError(INVALID_ISBN_MESSAGE);
-    onIsbn(normalizeIsbn(value));
+    if (check()) onIsbn(normalizeIsbn(value));
   };
 
   return (
@@ -38,7 +44,7 @@ export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch }: ManualIsbnEntr
           }}
           // Checked on blur too (SPEC section 5), once something is typed: an empty field has the button off.
           onBlur={() => {
-            if (value.trim() && !hasIsbnLength(value)) setError(INVALID_ISBN_MESSAGE);
+            if (value.trim()) check();
           }}
         />
         <Group justify="space-between">
