@@ -1,0 +1,1 @@
+export { KioskSession } from './KioskSession';
