@@ -15,13 +15,34 @@ describe('a name as people read it', () => {
     ['\u3164 \u3164 \u3164', ''],
     ['Cafe\u0301', 'Caf\u00e9'],
     ['Bell\u0007', 'Bell'],
+    // Format characters of every block, selectors with nothing to select, tags outside a flag, idle joiners.
+    ['\ufe0f\ufe0f\ufe0f', ''],
+    ['\u206a\u206b\u206c', ''],
+    ['\u{e0041}\u{e0042}\u{e0043}', ''],
+    ['\u200d\u200d\u200d', ''],
+    ['\u180b\u180c\u180d', ''],
+    ['\ufff9\ufffa\ufffb', ''],
+    ['\u{1d173}\u{1d17a}\u{e0001}', ''],
+    ['Cen\u200dtral Library', 'Central Library'],
+    ['Central\u200c Library', 'Central Library'],
+    ['Central Library\ufe0f', 'Central Library'],
+    ['Central Library\u206a', 'Central Library'],
+    ['Central \u{e0020}Library', 'Central Library'],
+    ['Central Library\u{e007f}', 'Central Library'],
+    ['Central Library\u{e0100}', 'Central Library'],
+    ['❤\ufe0f\ufe0f Books', '❤\ufe0f Books'],
   ])('%j reads %j', ([typed, read]) => {
     expect(asName(typed)).toBe(read);
   });
 
-  it('keeps what joins: emoji sequences and the letters of scripts that need a joiner', () => {
+  it('keeps what joins or selects: emoji sequences and flags, the letters of scripts that need a joiner, ideographic variants, signs drawn by a format character', () => {
     expect(asName('👩‍👩‍👧 Family')).toBe('👩‍👩‍👧 Family');
     expect(asName('می\u200cخواهم')).toBe('می\u200cخواهم');
     expect(asName('Ⓜ️ Tomás Ñandú 李小龍')).toBe('Ⓜ️ Tomás Ñandú 李小龍');
+    expect(asName('❤️‍🔥 Readers 👩🏽‍💻')).toBe('❤️‍🔥 Readers 👩🏽‍💻');
+    expect(asName('क्\u200dष Library')).toBe('क्\u200dष Library');
+    expect(asName('\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f} Hub')).toBe('\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f} Hub');
+    expect(asName('辻\u{e0100}村')).toBe('辻\u{e0100}村');
+    expect(asName('\u0600\u0661\u0662')).toBe('\u0600\u0661\u0662');
   });
 });

@@ -46,8 +46,19 @@ export const phoneNumberField = () =>
     .transform(phoneDigits)
     .pipe(z.string().min(KIOSK_PHONE_MIN_DIGITS, 'Phone number seems too short').max(PHONE_MAX_DIGITS, 'Phone number is too long'));
 
-/** Format characters that show nothing and join nothing: zero-width spaces, word joiners, byte-order marks, soft hyphens, bidi controls. */
-const INVISIBLE = /[\u00AD\u034F\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+/**
+ * Format characters (which show nothing) and the combining grapheme joiner, but for the format characters drawn
+ * as a sign (the Arabic number signs, Kaithi's), the joiners and the tags, which the rules below keep where they
+ * do something.
+ */
+const INVISIBLE = /(?![\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}\u200C\u200D\u{E0020}-\u{E007F}])[\p{Cf}\u034F]/gu;
+/** A variation selector selects only after an emoji, a Han ideograph or a Mongolian letter, and only the first. */
+const IDLE_SELECTOR = /(?<![\p{Emoji}\p{Script=Han}\u1820-\u1878\u1880-\u18AA])[\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+/** Tags spell a flag after the black flag, closed by the cancel tag (🏴 + gbeng + cancel reads as England's); anywhere else they show nothing. */
+const TAGS = /(\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F})|[\u{E0020}-\u{E007F}]/gu;
+/** A zero-width (non-)joiner joins nothing after a space, punctuation, a digit, another joiner or a letter of a script whose letters do not join. */
+const IDLE_JOINER =
+  /(?<=^|[\s\p{P}\p{Nd}\u200C\u200D\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\u200C\u200D]/gu;
 /** What is blank at either end of a name: spaces, and the letters drawn blank (Hangul fillers, the braille blank, Khmer inherent vowels). */
 const BLANK_ENDS = /^[\s\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+|[\s\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+$/gu;
 
@@ -55,13 +66,16 @@ const BLANK_ENDS = /^[\s\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+|[\s\u115F\u
  * A name as people read it, for a schema's `.overwrite`: in one Unicode form (NFC), without the characters that
  * show nothing, each run of spaces, tabs, line breaks and other control characters one space, and nothing blank
  * at either end. A name that shows nothing becomes '' (and is refused as empty); two that look the same become the
- * same, so a name that must be unique cannot be taken twice by an invisible difference. Zero-width joiners stay:
- * emoji sequences and some scripts need them.
+ * same, so a name that must be unique cannot be taken twice by an invisible difference. Joiners, variation
+ * selectors and tags stay where they do something: in emoji sequences and flags, and in the scripts that need them.
  */
 export const asName = (value: string) =>
   value
     .normalize('NFC')
     .replace(INVISIBLE, '')
+    .replace(IDLE_SELECTOR, '')
+    .replace(TAGS, (_tag, flag?: string) => flag ?? '')
+    .replace(IDLE_JOINER, '')
     .replace(/[\s\p{Cc}]+/gu, ' ')
     .replace(BLANK_ENDS, '');
 
