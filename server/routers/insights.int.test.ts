@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BOOK_QUANTITY } from '../../shared/constants';
 import { periodDay } from '../../shared/schemas';
 import { EXPORT_HEADER } from '../services/insights-export';
 import { awayFromMidnight } from '../test/clock';
@@ -266,6 +267,20 @@ describe('insights figures', () => {
       neverRented: { count: 0, titles: [] },
     });
     expect((await client.trpc('query', 'insights.longRentals', { libraryId: fresh.id })).body).toEqual({ total: 0, rentals: [] });
+  });
+
+  it('counts a collection of more copies than a 32-bit integer holds', async () => {
+    const { client, user } = await signedIn(t, { role: 'library_admin' });
+    const big = await newLibrary(t, { staff: [user.id] });
+    // 21,475 books at the most copies a book may have: 2,147,500,000 copies, past 2^31 - 1.
+    await t.sql(
+      `insert into books (library_id, isbn, isbn13, title, author, quantity, available_count)
+       select ?, n::text, '978' || lpad(n::text, 10, '0'), 'Book ' || n, 'Author', ?, ? from generate_series(1, 21475) n`,
+      [big.id, MAX_BOOK_QUANTITY, MAX_BOOK_QUANTITY],
+    );
+    const res = await client.trpc('query', 'insights.collection', { libraryId: big.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ books: 21_475, copies: 21_475 * MAX_BOOK_QUANTITY });
   });
 
   it('refuses a period other than 7, 30, 90 or 365 days, and an unknown time zone', async () => {

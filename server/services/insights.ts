@@ -120,13 +120,14 @@ const NEVER_RENTED_TITLES = 5;
 /**
  * The collection as it stands: size, average rating, and the books no one has ever rented.
  * One statement, so every figure comes from the same snapshot; each part reads an index of
- * its own (books_library_totals, books_library_never_rented: see their migration).
+ * its own (books_library_totals, books_library_never_rented: see their migration). The sums are read as
+ * float8, exact to 2^53: a library's copies can pass a 32-bit integer, and the driver reads a bigint as text.
  */
 export async function collection(em: EntityManager, libraryId: number): Promise<CollectionInsights> {
   const [totals] = await query<{ books: number; copies: number; ratings_sum: number; ratings_count: number; never_rented: number; titles: string[] }>(
     em,
-    `select count(*)::int as books, coalesce(sum(b.quantity), 0)::int as copies,
-            coalesce(sum(b.ratings_sum), 0)::int as ratings_sum, coalesce(sum(b.ratings_count), 0)::int as ratings_count,
+    `select count(*)::int as books, coalesce(sum(b.quantity), 0)::float8 as copies,
+            coalesce(sum(b.ratings_sum), 0)::float8 as ratings_sum, coalesce(sum(b.ratings_count), 0)::int as ratings_count,
             (select count(*) from books n where n.library_id = ? and not n.ever_rented)::int as never_rented,
             array(select n.title from books n where n.library_id = ? and not n.ever_rented order by n.sort_title, n.id limit ${NEVER_RENTED_TITLES}) as titles
        from books b where b.library_id = ?`,
