@@ -55,6 +55,8 @@ describe.each(['rest', 'trpc'] as const)('accounts through %s', (door) => {
       [{ email: 'not-an-email', password: 'Password123', displayName: 'A' }, 'Email is required'],
       [{ email: uniqueEmail(), password: 'short', displayName: 'A' }, 'Password must be at least 8 characters'],
       [{ email: uniqueEmail(), password: 'Password123', displayName: '   ' }, 'Name is required'],
+      // Stored, every password of halves would be one of U+FFFD.
+      [{ email: uniqueEmail(), password: '\ud800'.repeat(8), displayName: 'Ada' }, 'Text cannot contain an unpaired surrogate (a half of a UTF-16 character).'],
     ];
     for (const [input, message] of cases) {
       const res = await call(new Client(t), 'auth.registerWithPassword', input);

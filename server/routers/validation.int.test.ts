@@ -26,6 +26,7 @@ const book = () => ({ libraryId, isbn: '9780441013593', title: 'Dune', author: '
 const rent = () => ({ isbn, libraryId, customerId: 0 });
 const register = () => ({ libraryId, displayName: 'Mae Jemison', email: uniqueEmail(), phoneNumber: '5550107777' });
 const long = 'x'.repeat(5001);
+const UNPAIRED = 'Text cannot contain an unpaired surrogate (a half of a UTF-16 character).';
 
 const ROWS: Row[] = [
   ['library name', 'POST', '/_api/libraries', () => ({ name: 'ab' }), 'Library name must be at least 3 characters long'],
@@ -87,6 +88,10 @@ const ROWS: Row[] = [
   // PostgreSQL text cannot hold U+0000.
   ['books query search (NUL character)', 'GET', '/_api/books', () => ({ libraryId, search: 'a\u0000b' }), 'Text cannot contain the NUL character.'],
   ['review text (NUL character)', 'POST', '/_api/book/reviews', () => ({ bookId, rating: 3, reviewText: 'fine\u0000' }), 'Text cannot contain the NUL character.'],
+  // The driver would write a half of a UTF-16 character as U+FFFD: stored, it would not be the text checked.
+  ['review text (unpaired surrogate)', 'POST', '/_api/book/reviews', () => ({ bookId, rating: 3, reviewText: 'fine \ud83d' }), UNPAIRED],
+  ['add book title (unpaired low surrogate)', 'POST', '/_api/library/books', () => ({ ...book(), title: '\udc00 Emma' }), UNPAIRED],
+  ['register displayName (unpaired surrogate)', 'POST', '/_api/customer/register', () => ({ ...register(), displayName: 'Ada \ud800' }), UNPAIRED],
 ];
 
 describe('SPEC section 5 rules of the library calls', () => {
@@ -109,10 +114,13 @@ describe('SPEC section 5 rules of the library calls', () => {
     expect(res.body.message).toBe('Title is required');
   });
 
-  it('NUL characters are refused through tRPC too', async () => {
+  it('NUL characters and unpaired surrogates are refused through tRPC too', async () => {
     const res = await staff.trpc('query', 'books.list', { libraryId, search: '\u0000' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Text cannot contain the NUL character.');
+    const half = await staff.trpc('query', 'books.list', { libraryId, search: 'Em\ud800ma' });
+    expect(half.status).toBe(400);
+    expect(half.body.message).toBe(UNPAIRED);
   });
 
   it('a status check for an ISBN the library lacks names it, but never echoes other text', async () => {

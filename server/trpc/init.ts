@@ -48,27 +48,40 @@ const t = initTRPC
   });
 
 export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character.';
+export const UNPAIRED_SURROGATE_MESSAGE = 'Text cannot contain an unpaired surrogate (a half of a UTF-16 character).';
 
-/**
- * Whether any string (or key) in an input holds U+0000, which PostgreSQL text cannot store or compare.
- * Each object is read once (`seen`): however an input came to share one, the walk stays as long as the input.
- */
-function holdsNulCharacter(value: unknown, depth = 0, seen?: WeakSet<object>): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (!value || typeof value !== 'object' || depth > 16) return false;
-  // Made for an object only: most calls (the session check) have no input to walk.
-  seen ??= new WeakSet();
-  if (seen.has(value)) return false;
-  seen.add(value);
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNulCharacter(item, depth + 1, seen));
+/** Why a string cannot be stored as it is, or null: PostgreSQL text cannot hold U+0000, and the driver writes a half character as U+FFFD. */
+function unstorable(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_CHARACTER_MESSAGE;
+  return text.isWellFormed() ? null : UNPAIRED_SURROGATE_MESSAGE;
 }
 
 /**
- * Every failure of a procedure is mapped here (http/error-response.ts), for both doors. Input with a
- * NUL character is refused first: the database would fail on it.
+ * Why any string (or key) in an input cannot be stored as it is, or null (see `unstorable`). Each object is
+ * read once (`seen`): however an input came to share one, the walk stays as long as the input.
+ */
+function unstorableText(value: unknown, depth = 0, seen?: WeakSet<object>): string | null {
+  if (typeof value === 'string') return unstorable(value);
+  if (!value || typeof value !== 'object' || depth > 16) return null;
+  // Made for an object only: most calls (the session check) have no input to walk.
+  seen ??= new WeakSet();
+  if (seen.has(value)) return null;
+  seen.add(value);
+  for (const [key, item] of Object.entries(value)) {
+    const why = unstorable(key) ?? unstorableText(item, depth + 1, seen);
+    if (why) return why;
+  }
+  return null;
+}
+
+/**
+ * Every failure of a procedure is mapped here (http/error-response.ts), for both doors. Input with text
+ * the database cannot store as it was sent is refused first: checked, then changed on the way in, or
+ * failing there, it would not be what was checked.
  */
 const mapErrors = t.middleware(async ({ next, ctx, getRawInput }) => {
-  if (holdsNulCharacter(await getRawInput())) throw mapFailure(badRequest(NUL_CHARACTER_MESSAGE), ctx.reply);
+  const unstorableInput = unstorableText(await getRawInput());
+  if (unstorableInput) throw mapFailure(badRequest(unstorableInput), ctx.reply);
   const result = await next();
   if (!result.ok) result.error = mapFailure(result.error, ctx.reply);
   return result;
