@@ -246,25 +246,26 @@ export const quantityAboveMaximum = (held: number) =>
 export const quantityBelowRented = (rented: number) => `Quantity cannot be less than the number of copies currently rented (${rented}).`;
 
 /**
- * Sets the number of copies; available_count moves by the same delta in one conditional UPDATE,
- * so it can never fall below zero however rentals interleave. Refused below the copies out on rent.
+ * Sets the number of copies, available_count moving by the same delta. Refused below the copies out on
+ * rent, counted under the row's lock: the refusal names the count it was decided on, though returns
+ * come at the same moment, and no rent or return slips in between the count and the change.
  */
 export async function setQuantity(em: EntityManager, libraryId: number, bookId: number, quantity: number): Promise<Book> {
-  const [row] = await query<BookRow>(
-    em,
-    `update books set quantity = ?, available_count = available_count + (?::int - quantity), updated_at = now()
-      where id = ? and library_id = ? and quantity - available_count <= ?
-      returning ${BOOK_RETURNING}`,
-    [quantity, quantity, bookId, libraryId, quantity],
-    AS_ARRAYS,
-  );
-  if (row) return toBook(row);
-  const [book] = await query<{ rented: number }>(em, `select quantity - available_count as rented from books where id = ? and library_id = ?`, [
-    bookId,
-    libraryId,
-  ]);
-  if (!book) throw notFound(BOOK_NOT_FOUND);
-  throw conflict(quantityBelowRented(book.rented));
+  return em.transactional(async (tx) => {
+    const [book] = await query<{ rented: number }>(tx, `select quantity - available_count as rented from books where id = ? and library_id = ? for update`, [
+      bookId,
+      libraryId,
+    ]);
+    if (!book) throw notFound(BOOK_NOT_FOUND);
+    if (book.rented > quantity) throw conflict(quantityBelowRented(book.rented));
+    const [row] = await query<BookRow>(
+      tx,
+      `update books set quantity = ?, available_count = available_count + (?::int - quantity), updated_at = now() where id = ? returning ${BOOK_RETURNING}`,
+      [quantity, quantity, bookId],
+      AS_ARRAYS,
+    );
+    return toBook(row);
+  });
 }
 
 /** Whether some copy is out, and to whom: the book's most recent active rental, only `renterId`'s own when given. */
