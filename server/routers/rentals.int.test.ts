@@ -175,6 +175,19 @@ describe('rent', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
+  it('a book the library lacks and a library that does not exist are each named as not found', async () => {
+    const { library } = await staffedLibrary(t);
+    const { client } = await signedIn(t);
+    const before = await snapshot(t);
+    const missingBook = await post(client, '/_api/books/rent', { isbn: '9780306406157', libraryId: library.id, customerId: 0 });
+    expect(missingBook.status).toBe(404);
+    expect(missingBook.body.message).toBe('No book with ISBN 9780306406157 was found in this library.');
+    const missingLibrary = await post(client, '/_api/books/rent', { isbn: '9780306406157', libraryId: 999_999, customerId: 0 });
+    expect(missingLibrary.status).toBe(404);
+    expect(missingLibrary.body.message).toBe('No library found with the ID: 999999.');
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   it('staff rent only for a member of their library: one identified at its kiosk is, anyone else reads as not found', async () => {
     const { staff, library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 3 });

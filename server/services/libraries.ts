@@ -7,6 +7,12 @@ export const libraryNotFound = (id: number) => `No library found with the ID: ${
 /** Libraries are picked by name, so no two share one (whatever its case). */
 export const LIBRARY_NAME_TAKEN = 'A library with this name already exists.';
 
+/** Whether a library has this id (asked only once a call has failed, to say which of its names was not found). */
+export async function libraryExists(em: EntityManager, id: number): Promise<boolean> {
+  const rows = await query(em, `select 1 from libraries where id = ?`, [id]);
+  return rows.length > 0;
+}
+
 /** Library admins see the libraries they staff; admins and patrons (who pick one to rent from) see all. */
 export async function listLibraries(em: EntityManager, user: Pick<UserRow, 'id' | 'role'>): Promise<Library[]> {
   if (user.role === 'library_admin') {

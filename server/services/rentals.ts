@@ -4,6 +4,7 @@ import { type Rental, type RentalRecord, RENTALS_PAGE_DEFAULT } from '../../shar
 import { query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
 import { bookNotInLibrary } from './books';
+import { libraryExists, libraryNotFound } from './libraries';
 
 export const NO_COPIES = 'No copies of this book are available right now.';
 export const ALREADY_RENTED = 'You have already rented this book.';
@@ -89,7 +90,7 @@ export async function rentBook(em: EntityManager, args: { libraryId: number; isb
     [args.libraryId, isbnKey(args.isbn), args.customerId, args.customerId],
     { prepared: true },
   );
-  if (!row.found) throw notFound(bookNotInLibrary(args.isbn));
+  if (!row.found) throw notFound((await libraryExists(em, args.libraryId)) ? bookNotInLibrary(args.isbn) : libraryNotFound(args.libraryId));
   if (row.id === null) throw conflict(row.already_rented ? ALREADY_RENTED : NO_COPIES);
   return toRentalRecord(row);
 }
