@@ -59,6 +59,11 @@ const ROWS: Row[] = [
   ['review rating (low)', 'POST', '/_api/book/reviews', () => ({ bookId, rating: 0 }), 'Rating must be at least 1'],
   ['review rating (high)', 'POST', '/_api/book/reviews', () => ({ bookId, rating: 6 }), 'Rating must be at most 5'],
   ['review rating (missing)', 'POST', '/_api/book/reviews', () => ({ bookId }), 'Rating is required.'],
+  ['review rating (null)', 'POST', '/_api/book/reviews', () => ({ bookId, rating: null }), 'Rating is required.'],
+  // A value of another type was sent, not left out: it is named as not valid rather than as missing.
+  ['review rating (text)', 'POST', '/_api/book/reviews', () => ({ bookId, rating: '3' }), 'The field rating is not valid.'],
+  ['status isbn (a number)', 'POST', '/_api/book/status', () => ({ libraryId, isbn: 9780306406157 }), 'The field isbn is not valid.'],
+  ['lookup phoneNumber (a number)', 'POST', '/_api/customer/lookup', () => ({ libraryId, phoneNumber: 5550100000 }), 'The field phoneNumber is not valid.'],
   ['review text', 'POST', '/_api/book/reviews', () => ({ bookId, rating: 3, reviewText: long }), 'Review text cannot exceed 5000 characters.'],
   ['reviews query bookId', 'GET', '/_api/book/reviews', () => ({ bookId: 'x' }), 'Book ID must be a positive integer'],
   ['set quantity negative', 'POST', '/_api/book/quantity', () => ({ bookId, libraryId, quantity: -1 }), 'Quantity cannot be negative.'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH, MAX_BOOK_QUANTITY } from '../constants';
 import { hasIsbnLength, INVALID_ISBN_MESSAGE } from '../isbn';
-import { libraryIdField, optionalQueryBoolean, pageFields, positiveId } from './common';
+import { libraryIdField, missing, optionalQueryBoolean, pageFields, positiveId } from './common';
 
 export const bookSchema = z.object({
   id: z.number().int(),
@@ -66,8 +66,8 @@ export const addBookInput = z.strictObject({
   libraryId: libraryIdField(),
   /** Catalogued under its ISBN-13 form (isbnKey), so it must be a real ISBN length. */
   isbn: payloadIsbn.refine(hasIsbnLength, INVALID_ISBN_MESSAGE),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(500, 'Title is too long'),
-  author: z.string({ error: 'Author is required' }).trim().min(1, 'Author is required').max(500, 'Author is too long'),
+  title: z.string(missing('Title is required')).trim().min(1, 'Title is required').max(500, 'Title is too long'),
+  author: z.string(missing('Author is required')).trim().min(1, 'Author is required').max(500, 'Author is too long'),
   thumbnailUrl: optionalUrl('Invalid thumbnail URL format'),
   fullImageUrl: optionalUrl('Invalid full image URL format'),
   // PostgreSQL has no year 0 and the app no use for dates before the common era; a year past 9999
@@ -98,7 +98,7 @@ export const setQuantityInput = z.strictObject({
 });
 
 export const bookStatusInput = z.strictObject({
-  isbn: z.string({ error: 'ISBN is required' }).trim().min(1, 'ISBN is required').max(32, 'ISBN is too long'),
+  isbn: z.string(missing('ISBN is required')).trim().min(1, 'ISBN is required').max(32, 'ISBN is too long'),
   libraryId: libraryIdField(),
 });
 
@@ -112,7 +112,7 @@ export const bookStatusResponse = z.object({
 export type BookStatus = z.infer<typeof bookStatusResponse>;
 
 export const lookupInput = z.strictObject({
-  isbn: z.string({ error: 'ISBN cannot be empty' }).trim().min(1, 'ISBN cannot be empty').max(32, 'ISBN is too long'),
+  isbn: z.string(missing('ISBN cannot be empty')).trim().min(1, 'ISBN cannot be empty').max(32, 'ISBN is too long'),
 });
 
 export const bookLookupResult = z.object({

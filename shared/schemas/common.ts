@@ -8,6 +8,13 @@ const fromQueryNumber = (value: unknown) =>
 /** 'true' and 'false' as booleans; an empty value (`?available=`, as an HTML form sends an unset field) as not sent. */
 const fromQueryBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value);
 
+/**
+ * A field's message for when it is missing (absent or null). A value of another type gets zod's own
+ * message, which the server words as 'The field {name} is not valid.' (http/error-response.ts): a rating
+ * sent as "3" is not a missing rating.
+ */
+export const missing = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input == null ? message : undefined) });
+
 /** Ids are PostgreSQL integers: a larger number names no row (and the database would refuse to compare it). */
 export const MAX_ID = 2_147_483_647;
 

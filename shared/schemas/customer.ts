@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KIOSK_DISPLAY_NAME_MIN_LENGTH, PHONE_MAX_DIGITS } from '../constants';
-import { asName, libraryIdField, phoneDigits, phoneNumberField } from './common';
+import { asName, libraryIdField, missing, phoneDigits, phoneNumberField } from './common';
 import { roleSchema } from './user';
 
 export const customerSchema = z.object({
@@ -21,7 +21,7 @@ export const customersResponse = z.object({ customers: z.array(customerSchema) }
 
 export const customerLookupInput = z.strictObject({
   libraryId: libraryIdField(),
-  phoneNumber: z.string({ error: 'Phone number is required' }).transform(phoneDigits).pipe(z.string().min(1, 'Phone number is required').max(PHONE_MAX_DIGITS, 'Phone number is too long')),
+  phoneNumber: z.string(missing('Phone number is required')).transform(phoneDigits).pipe(z.string().min(1, 'Phone number is required').max(PHONE_MAX_DIGITS, 'Phone number is too long')),
 });
 export const customerResponse = z.object({ customer: customerSchema });
 

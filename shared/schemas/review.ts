@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX_LENGTH } from '../constants';
-import { positiveId } from './common';
+import { missing, positiveId } from './common';
 
 export const reviewSchema = z.object({
   id: z.number().int(),
@@ -19,7 +19,7 @@ export const reviewResponse = z.object({ review: reviewSchema });
 export const postReviewInput = z.strictObject({
   bookId: positiveId('Book ID must be a positive integer'),
   rating: z
-    .number({ error: 'Rating is required.' })
+    .number(missing('Rating is required.'))
     .int('Rating must be a whole number')
     .min(RATING_MIN, 'Rating must be at least 1')
     .max(RATING_MAX, 'Rating must be at most 5'),
@@ -33,6 +33,6 @@ export const postReviewInput = z.strictObject({
 
 /** The form variant of the same rules, with the form's own wording (SPEC section 5). */
 export const reviewFormSchema = z.object({
-  rating: z.number({ error: 'Rating is required.' }).int().min(RATING_MIN, 'Rating is required.').max(RATING_MAX, 'Rating must be at most 5'),
+  rating: z.number(missing('Rating is required.')).int().min(RATING_MIN, 'Rating is required.').max(RATING_MAX, 'Rating must be at most 5'),
   reviewText: z.string().max(REVIEW_TEXT_MAX_LENGTH, 'Review cannot exceed 5000 characters.'),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
-import { asName, phoneNumberField } from './common';
+import { asName, missing, phoneNumberField } from './common';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -23,7 +23,7 @@ const email = (message: string) => z.string({ error: message }).trim().toLowerCa
 
 export const loginInput = z.strictObject({
   email: email('Email is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+  password: z.string(missing('Password is required')).min(1, 'Password is required').max(1024, 'Password is too long'),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -33,19 +33,19 @@ export const registerInput = z.strictObject({
     .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(1024, 'Password is too long'),
-  displayName: z.string({ error: 'Name is required' }).overwrite(asName).min(1, 'Name is required').max(100, 'Name is too long'),
+  displayName: z.string(missing('Name is required')).overwrite(asName).min(1, 'Name is required').max(100, 'Name is too long'),
   /** Only the Phone Number tab sends it; digits are kept so a kiosk can find the patron. */
   phoneNumber: phoneNumberField().optional(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const establishSessionInput = z.strictObject({
-  tempToken: z.string({ error: 'Temporary token is required' }).min(1, 'Temporary token is required').max(512, 'Temporary token is invalid'),
+  tempToken: z.string(missing('Temporary token is required')).min(1, 'Temporary token is required').max(512, 'Temporary token is invalid'),
 });
 
 export const profileInput = z.strictObject({
   displayName: z
-    .string({ error: 'Display name cannot be empty.' })
+    .string(missing('Display name cannot be empty.'))
     .overwrite(asName)
     .min(1, 'Display name cannot be empty.')
     .max(100, 'Display name is too long.'),
