@@ -1,5 +1,5 @@
 import { Card, Stack, Text } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { memo, useId } from 'react';
 import type { Book, Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { EmptyText } from '../DataState';
@@ -20,6 +20,7 @@ export const NO_BOOK_MATCHES = 'No books match your search.';
 export function BookList({ books, view, emptyText }: { books: Book[]; view: BookListView; emptyText: string }) {
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const rentalOf = new Map(view.kind === 'customer' ? view.rentals.map((r) => [r.bookId, r]) : []);
+  const customerId = view.kind === 'customer' ? view.customerId : undefined;
   return (
     <div ref={focus.ref}>
       {books.length === 0 ? (
@@ -27,13 +28,7 @@ export function BookList({ books, view, emptyText }: { books: Book[]; view: Book
       ) : (
         <Stack gap="sm">
           {books.map((book) => (
-            <BookRow key={book.id} book={book}>
-              {view.kind === 'library' ? (
-                <QuantityControl book={book} />
-              ) : (
-                <RentalButton book={book} rental={rentalOf.get(book.id)} customerId={view.customerId} />
-              )}
-            </BookRow>
+            <BookRow key={book.id} book={book} rental={rentalOf.get(book.id)} customerId={customerId} />
           ))}
         </Stack>
       )}
@@ -41,7 +36,13 @@ export function BookList({ books, view, emptyText }: { books: Book[]; view: Book
   );
 }
 
-function BookRow({ book, children }: { book: Book; children: ReactNode }) {
+/**
+ * One book; the library view's copy count, or the customer's (customerId) rent or return. Drawn again
+ * only when its own props change: a list holds up to thousands of books, and a keystroke in its search
+ * box, a page loaded or one book's change must not draw every one of them again. (Each prop is the same
+ * object from render to render while unchanged: the query cache keeps unchanged rows as they were.)
+ */
+const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book; rental?: Rental; customerId?: number }) {
   const titleId = useId();
   return (
     <Card withBorder padding="sm" radius="md" component="article" aria-labelledby={titleId} data-focus-row={book.id}>
@@ -63,9 +64,9 @@ function BookRow({ book, children }: { book: Book; children: ReactNode }) {
         </Stack>
         <div className={classes.actions}>
           <ReviewsButton book={book} />
-          {children}
+          {customerId === undefined ? <QuantityControl book={book} /> : <RentalButton book={book} rental={rental} customerId={customerId} />}
         </div>
       </div>
     </Card>
   );
-}
+});
