@@ -1,31 +1,37 @@
 import { ActionIcon, Group, NumberInput, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MIN_QUANTITY_IN_INTERFACE } from '../../../shared/constants';
 import type { Book } from '../../../shared/schemas';
+import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 
 /**
- * The library view's copy count: minus, a number (at least 1), plus. The new value shows at once;
- * it is dropped once the library's lists have refreshed, or when the save fails.
+ * The library view's copy count: minus, a number (at least 1), plus. The new value shows at once; once
+ * saved, the book as the server answered it takes its place in the library's cached lists, which are
+ * marked out of date rather than read again (lib/book-lists.ts). A failed save drops the value and
+ * reads the lists again, since the book may have changed meanwhile.
  */
 export function QuantityControl({ book }: { book: Book }) {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const [optimistic, setOptimistic] = useState<number | null>(null);
   const shown = optimistic ?? book.quantity;
   const [draft, setDraft] = useState<string | number>(shown);
   useEffect(() => setDraft(shown), [shown]);
 
   const save = trpc.books.setQuantity.useMutation({
+    onSuccess: (saved) => putBookInLists(queryClient, saved),
     onError: (error) => {
       console.error('Quantity update failed', error);
       toast.error(errorMessage(error, callFallbacks.updateQuantity));
     },
-    onSettled: async () => {
-      // The library's book lists and the staff's insights (copies, never-rented books) count copies.
-      await Promise.all([utils.books.list.invalidate({ libraryId: book.libraryId }), utils.insights.invalidate()]);
+    onSettled: async (_saved, error) => {
+      // The library's other lists (available books) and the staff's insights (copies, never-rented books) count copies.
+      await Promise.all([utils.books.list.invalidate({ libraryId: book.libraryId }, { refetchType: error ? 'active' : 'none' }), utils.insights.invalidate()]);
       setOptimistic(null);
     },
   });
