@@ -39,7 +39,8 @@ function readInput(route: RestRoute, query: unknown, body: unknown) {
  * A full page of a paged list names the next one in a Link header (RFC 8288): a caller of the documented
  * paths learns that more may follow, and how to ask for it. The last page, shorter than its limit, names none.
  */
-function linkNextPage({ limit, cursor }: Paging, path: string, query: Record<string, string>, reply: FastifyReply, rows: unknown) {
+function linkNextPage({ limit, cursor, rows: rowsOf }: Paging, path: string, query: Record<string, string>, reply: FastifyReply, answer: unknown) {
+  const rows = rowsOf ? rowsOf(answer) : answer;
   if (!Array.isArray(rows) || rows.length === 0) return;
   const asked = limit({ ...query, limit: query.limit === undefined ? undefined : Number(query.limit) });
   if (asked === null || rows.length < asked) return;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customerSchema } from '../../shared/schemas';
-import { addMember, newLibrary, newUser, staffedLibrary } from '../test/factories';
-import { type Client, createTestApp, type TestApp } from '../test/harness';
+import { addMember, newLibrary, newUser, signedIn, snapshot, staffedLibrary } from '../test/factories';
+import { type Client, createTestApp, followPages, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let staff: Client;
@@ -36,5 +36,94 @@ describe('customers of a library', () => {
     expect((await customers('&search=BLETCHLEY')).map((c) => c.id)).toEqual([alan.id]);
     expect((await customers(`&search=${encodeURIComponent('%')}`)).map((c) => c.id)).toEqual([percent.id]);
     expect(await customers('&search=nobody-like-this')).toEqual([]);
+  });
+});
+
+describe('customer pages', () => {
+  let librarian: Client;
+  let library: number;
+  /** The library's customers' ids in name order, the id breaking ties: the order every page follows. */
+  let byName: number[];
+  const page = async (query: string) => {
+    const res = await librarian.rest('GET', `/_api/customers?libraryId=${library}${query}`, undefined, { superjson: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body.customers as { id: number }[]).map((c) => c.id);
+  };
+
+  beforeAll(async () => {
+    ({ staff: librarian, library: { id: library } } = await staffedLibrary(t));
+    // 120 customers, their names repeating in threes in mixed case, so the order rests on case and the id too.
+    const rows = await t.sql<{ id: number }>(
+      `insert into users (email, display_name, role) select 'paged' || g || '.' || ? || '@example.test',
+              case when g % 2 = 0 then 'Reader ' else 'reader ' end || lpad((g / 3)::text, 3, '0'), 'customer'
+         from generate_series(1, 120) g returning id`,
+      [library],
+    );
+    for (const { id } of rows) await addMember(t, library, id);
+    byName = (
+      await t.sql<{ id: number }>(
+        `select u.id from library_members m join users u on u.id = m.user_id where m.library_id = ? and u.email like 'paged%' order by lower(u.display_name), u.id`,
+        [library],
+      )
+    ).map((r) => r.id);
+  });
+
+  it('answers the first 50 by name when no limit is given, and the page size asked for, up to 200', async () => {
+    expect(await page('')).toEqual(byName.slice(0, 50));
+    expect(await page('&limit=7')).toEqual(byName.slice(0, 7));
+    expect(await page('&limit=200')).toEqual(byName);
+  });
+
+  it('continues after the cursor, through both doors, with no customer repeated or skipped', async () => {
+    expect(await page(`&limit=30&cursor=${byName[29]}`)).toEqual(byName.slice(30, 60));
+    const viaTrpc = await librarian.trpc('query', 'customers.list', { libraryId: library, limit: 30, cursor: byName[89] });
+    expect(viaTrpc.body.customers.map((c: { id: number }) => c.id)).toEqual(byName.slice(90));
+    const { rows, urls } = await followPages(librarian, `/_api/customers?libraryId=${library}&limit=40`, (body) => body.customers);
+    expect(rows.map((c: { id: number }) => c.id)).toEqual(byName);
+    // Three full pages, then an empty one that names none.
+    expect(urls).toHaveLength(4);
+    // A search pages the same way: 'reader 003' is three customers (9, 10 and 11 of them, by number).
+    const searched = await t.sql<{ id: number }>(
+      `select u.id from users u where u.email like 'paged%.' || ? || '@example.test' and lower(u.display_name) = 'reader 003' order by u.id`,
+      [library],
+    );
+    expect(searched).toHaveLength(3);
+    const first = await page('&search=READER%20003&limit=2');
+    expect(first).toEqual(searched.slice(0, 2).map((r) => r.id));
+    expect(await page(`&search=READER%20003&limit=2&cursor=${first[1]}`)).toEqual([searched[2]!.id]);
+  });
+
+  it('a user who is not a customer of this library marks no place: the page is empty, as for an id that names no one', async () => {
+    const elsewhere = await newUser(t, { displayName: 'Aaron Elsewhere' });
+    await addMember(t, (await newLibrary(t)).id, elsewhere.id);
+    expect(await page(`&cursor=${elsewhere.id}`)).toEqual([]);
+    expect(await page(`&cursor=${2_000_000_000}`)).toEqual([]);
+  });
+
+  it('refuses a bad limit or cursor with a clear message, changing nothing', async () => {
+    const before = await snapshot(t);
+    for (const [query, message] of [
+      ['&limit=0', 'Limit must be between 1 and 200'],
+      ['&limit=201', 'Limit must be between 1 and 200'],
+      ['&cursor=abc', 'Cursor must be the id of the last row of the page before'],
+    ]) {
+      const res = await librarian.rest('GET', `/_api/customers?libraryId=${library}${query}`, undefined, { superjson: true });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe('customers and staff', () => {
+  it("a library's own staff are not its customers, though they rent there; staff of another library who rent here are", async () => {
+    const { client: librarian, user: librarianUser } = await signedIn(t, { role: 'library_admin' });
+    const here = await newLibrary(t, { staff: [librarianUser.id] });
+    const otherStaff = await newUser(t, { role: 'library_admin', displayName: 'Visiting Librarian' });
+    await newLibrary(t, { staff: [otherStaff.id] });
+    const patron = await newUser(t, { displayName: 'Plain Patron' });
+    for (const u of [librarianUser.id, otherStaff.id, patron.id]) await addMember(t, here.id, u);
+    const res = await librarian.rest('GET', `/_api/customers?libraryId=${here.id}`, undefined, { superjson: true });
+    expect(res.body.customers.map((c: { displayName: string }) => c.displayName)).toEqual(['Plain Patron', 'Visiting Librarian']);
   });
 });

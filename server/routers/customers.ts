@@ -1,13 +1,15 @@
 import { customersQuery, customersResponse } from '../../shared/schemas';
-import { listCustomers } from '../services/customers';
+import { customersLimit, listCustomers } from '../services/customers';
 import { router, syncOutput } from '../trpc/init';
 import { staffProcedure } from '../trpc/procedures';
 
 export const customersRouter = router({
-  /** The library's members, for its staff. */
+  /** The library's customers, for its staff, a page at a time. */
   list: staffProcedure
-    .meta({ rest: { method: 'GET', path: '/_api/customers', wire: 'superjson' } })
+    .meta({
+      rest: { method: 'GET', path: '/_api/customers', wire: 'superjson', paging: { limit: customersLimit, cursor: 'id', rows: (answer) => answer.customers } },
+    })
     .input(customersQuery)
     .output(syncOutput(customersResponse))
-    .query(async ({ ctx, input }) => ({ customers: await listCustomers(ctx.em, input.libraryId, input.search) })),
+    .query(async ({ ctx, input }) => ({ customers: await listCustomers(ctx.em, { ...input, after: input.cursor }) })),
 });

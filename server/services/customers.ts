@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Customer } from '../../shared/schemas';
+import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../shared/schemas';
 import { containsPattern, query } from '../db/sql';
 import { notFound } from '../errors';
 import { hit, LIMITS } from './rate-limits';
@@ -8,19 +8,41 @@ import { insertUser, toUser, type UserRow, userColumns } from './users';
 
 export const NO_CUSTOMER_WITH_PHONE = 'No customer found with this phone number.';
 
-/** The members of a library, optionally those whose display name or email contains `search` (any case). */
-export async function listCustomers(em: EntityManager, libraryId: number, search?: string): Promise<Customer[]> {
-  const params: unknown[] = [libraryId];
-  let filter = '';
-  if (search) {
+export interface CustomerFilter {
+  libraryId: number;
+  /** Text the display name or email contains, in any case. */
+  search?: string;
+  /** Page size (else CUSTOMERS_PAGE_DEFAULT), and the member the page follows in name order. */
+  limit?: number;
+  after?: number;
+}
+
+/** How many customers a list answers: its limit, or a page. */
+export const customersLimit = (filter: { limit?: number }): number => filter.limit ?? CUSTOMERS_PAGE_DEFAULT;
+
+/**
+ * The customers of a library by name, a page at a time: its members, but for its own staff (a librarian
+ * who rents there is not one of its customers).
+ */
+export async function listCustomers(em: EntityManager, filter: CustomerFilter): Promise<Customer[]> {
+  const where = ['m.library_id = ?', 'not exists (select 1 from library_staff s where s.library_id = m.library_id and s.user_id = m.user_id)'];
+  const params: unknown[] = [filter.libraryId];
+  if (filter.search) {
     // lower(display_name) is what users_display_name_trgm indexes; emails are stored lower-case.
-    filter = 'and (lower(u.display_name) like lower(?) or u.email ilike ?)';
-    params.push(containsPattern(search), containsPattern(search));
+    where.push('(lower(u.display_name) like lower(?) or u.email ilike ?)');
+    params.push(containsPattern(filter.search), containsPattern(filter.search));
   }
+  if (filter.after !== undefined) {
+    // Only a member of this library marks a place: another user's id reveals nothing of their name here.
+    where.push(`(lower(u.display_name), u.id) > (select lower(a.display_name), a.id from library_members am join users a on a.id = am.user_id
+      where am.library_id = ? and am.user_id = ?)`);
+    params.push(filter.libraryId, filter.after);
+  }
+  params.push(customersLimit(filter));
   const rows = await query<UserRow>(
     em,
     `select ${userColumns('u')} from library_members m join users u on u.id = m.user_id
-      where m.library_id = ? ${filter} order by lower(u.display_name), u.id`,
+      where ${where.join(' and ')} order by lower(u.display_name), u.id limit ?`,
     params,
   );
   return rows.map(toCustomer);

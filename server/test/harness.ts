@@ -109,14 +109,17 @@ let counter = 0;
 /** A unique email for a factory-made account. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}${++counter}.${randomBytes(3).toString('hex')}@example.test`;
 
-/** Follows a paged /_api list's Link headers (rel="next") from its first page: every row, and each address asked. */
-export async function followPages<T = any>(client: Client, first: string) {
+/**
+ * Follows a paged /_api list's Link headers (rel="next") from its first page: every row, and each address
+ * asked. `rowsOf` finds the rows in an answer that is not the list itself (`{customers: [...]}`).
+ */
+export async function followPages<T = any>(client: Client, first: string, rowsOf: (body: any) => T[] = (body) => body) {
   const rows: T[] = [];
   const urls = [first];
   for (;;) {
-    const res = await client.rest<T[]>('GET', urls.at(-1)!, undefined, { superjson: true });
+    const res = await client.rest('GET', urls.at(-1)!, undefined, { superjson: true });
     if (res.status !== 200) throw new Error(`${urls.at(-1)}: ${res.status} ${JSON.stringify(res.body)}`);
-    rows.push(...res.body);
+    rows.push(...rowsOf(res.body));
     const next = /^<([^>]+)>; rel="next"$/.exec(String(res.headers.link ?? ''));
     if (!next) return { rows, urls };
     urls.push(next[1]!);

@@ -11,6 +11,8 @@ import { serializeOutput } from './serialize-output';
 export interface Paging {
   limit: (query: { limit?: number } & Record<string, unknown>) => number | null;
   cursor: string;
+  /** Where an answer holds its rows, when it is not the list itself (`{customers: [...]}`). */
+  rows?: (answer: any) => unknown;
 }
 
 /** REST facade metadata: the documented /_api path this procedure also answers on. */

@@ -1,17 +1,26 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Customer } from '../../../shared/schemas';
+import { memo, useMemo } from 'react';
+import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { nextAfterLast } from '../../lib/paging';
 import { trpc } from '../../trpc';
+import { LoadMoreButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { ErrorAlert, ListSkeleton } from '../DataState';
 import { SearchField } from '../SearchField';
 
-/** The library's members, searched by name or email as the librarian types (debounced). */
+const nextCustomersPage = nextAfterLast(CUSTOMERS_PAGE_DEFAULT, (customer: Customer) => customer.id);
+
+/** The library's customers by name, a page at a time, searched by name or email as the librarian types (debounced). */
 export function CustomersPanel({ libraryId }: { libraryId: number }) {
   const { search, setSearch, debounced } = useDebouncedSearch();
-  const customers = trpc.customers.list.useQuery({ libraryId, search: debounced || undefined }, { placeholderData: (previous) => previous });
+  const pages = trpc.customers.list.useInfiniteQuery(
+    { libraryId, ...(debounced ? { search: debounced } : {}), limit: CUSTOMERS_PAGE_DEFAULT },
+    { getNextPageParam: (last) => nextCustomersPage(last.customers), placeholderData: (previous) => previous },
+  );
+  const customers = useMemo(() => pages.data?.pages.flatMap((page) => page.customers), [pages.data]);
 
   return (
     <Stack gap="md">
@@ -19,11 +28,11 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
         Customer Management
       </Title>
       <SearchField label="Search customers" placeholder="Search by name or email..." value={search} onChange={setSearch} />
-      {customers.isPending ? (
+      {pages.isPending ? (
         <ListSkeleton label="Loading customers" height={88} />
-      ) : customers.isError ? (
-        <ErrorAlert retry={customers}>Failed to load customers: {errorMessage(customers.error, callFallbacks.fetchCustomers)}</ErrorAlert>
-      ) : customers.data.customers.length === 0 ? (
+      ) : pages.isError || !customers ? (
+        <ErrorAlert retry={pages}>Failed to load customers: {errorMessage(pages.error, callFallbacks.fetchCustomers)}</ErrorAlert>
+      ) : customers.length === 0 ? (
         <Stack align="center" gap={4} py="xl" ta="center">
           <Text fw={600}>No Customers Found</Text>
           <Text c="dimmed" size="sm">
@@ -31,17 +40,21 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
           </Text>
         </Stack>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={customers.isFetching}>
-          {customers.data.customers.map((customer) => (
-            <CustomerCard key={customer.id} customer={customer} />
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={pages.isFetching && !pages.isFetchingNextPage}>
+            {customers.map((customer) => (
+              <CustomerCard key={customer.id} customer={customer} />
+            ))}
+          </SimpleGrid>
+          <LoadMoreButton items="customers" hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
+        </>
       )}
     </Stack>
   );
 }
 
-function CustomerCard({ customer }: { customer: Customer }) {
+/** Drawn again only when its customer changes: a keystroke in the search box or a page loaded leaves the others be. */
+const CustomerCard = memo(function CustomerCard({ customer }: { customer: Customer }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={customer.displayName}>
       <Text fw={600}>{customer.displayName}</Text>
@@ -53,4 +66,4 @@ function CustomerCard({ customer }: { customer: Customer }) {
       </Text>
     </Card>
   );
-}
+});
