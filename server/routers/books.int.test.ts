@@ -422,4 +422,18 @@ describe("the customer's rented books", () => {
     expect(res.body.map((b: { id: number }) => b.id)).toEqual([lastCopy.id]);
     expect(res.body[0]).toMatchObject({ available: false, availableCount: 0 });
   });
+
+  it('lists every one, however many: more than a page holds is still each a Return Book', async () => {
+    const { client, user } = await signedIn(t);
+    const library = await newLibrary(t);
+    await t.sql(
+      `insert into books (library_id, isbn, isbn13, title, author, quantity, available_count)
+       select ?, 'M' || g, 'M' || g, 'Many ' || lpad(g::text, 3, '0'), 'Author', 1, 0 from generate_series(1, 210) g`,
+      [library.id],
+    );
+    await t.sql(`insert into rentals (book_id, library_id, customer_id) select id, library_id, ? from books where library_id = ?`, [user.id, library.id]);
+    const res = await client.trpc('query', 'books.rentedByMe', { libraryId: library.id });
+    expect(res.body).toHaveLength(210);
+    expect(res.body.at(-1)).toMatchObject({ title: 'Many 210' });
+  });
 });

@@ -1,4 +1,4 @@
-import { addBookInput, BOOKS_PAGE_MAX, libraryQuery, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput } from '../../shared/schemas';
+import { addBookInput, libraryQuery, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput } from '../../shared/schemas';
 import { addBook, booksLimit, bookStatus, listBooks, setQuantity } from '../services/books';
 import { router, syncOutput } from '../trpc/init';
 import { libraryProcedure, staffProcedure } from '../trpc/procedures';
@@ -15,7 +15,8 @@ export const booksRouter = router({
   rentedByMe: libraryProcedure
     .input(libraryQuery)
     .output(syncOutput(booksResponse))
-    .query(({ ctx, input }) => listBooks(ctx.em, { libraryId: input.libraryId, rentedBy: ctx.user.id, limit: BOOKS_PAGE_MAX })),
+    // Whole, however many: each is a Return Book on the dashboard, which has no second page of them.
+    .query(({ ctx, input }) => listBooks(ctx.em, { libraryId: input.libraryId, rentedBy: ctx.user.id, limit: null })),
 
   add: staffProcedure
     .meta({ rest: { method: 'POST', path: '/_api/library/books', wire: 'superjson' } })

@@ -102,8 +102,8 @@ export interface BookFilter {
   search?: string;
   /** Only the book catalogued under this ISBN, in either form. */
   isbn?: string;
-  /** Page size (default BOOKS_PAGE_DEFAULT), and the book the page follows in the title-then-id order. */
-  limit?: number;
+  /** Page size (default BOOKS_PAGE_DEFAULT; null: every one), and the book the page follows in the title-then-id order. */
+  limit?: number | null;
   after?: number;
   /** Only the books this customer holds an active rental of. */
   rentedBy?: number;
@@ -143,8 +143,8 @@ export const AFTER_BOOK_IN_TITLE_ORDER = `(${TITLE_ORDER}) > (select a.sort_titl
  */
 const listStatements = new Map<string, string>();
 
-/** How many books a list answers: its limit, or a page. */
-export const booksLimit = (filter: { limit?: number }): number => filter.limit ?? BOOKS_PAGE_DEFAULT;
+/** How many books a list answers: its limit, or a page (null: every one, PostgreSQL's LIMIT ALL). */
+export const booksLimit = (filter: { limit?: number | null }): number | null => (filter.limit === undefined ? BOOKS_PAGE_DEFAULT : filter.limit);
 
 /** The statement listBooks runs for `filter` (the benchmark runs it too, as its floor): `?` placeholders. */
 export function bookListStatement(filter: BookFilter): { sql: string; params: unknown[]; prepared: boolean } {
