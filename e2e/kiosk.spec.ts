@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, trpcCall, uniqueEmail } from './fixtures';
+import { demo, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail } from './fixtures';
 
 /** The id of a demo library, read through the signed-in staff member's own session. */
 async function libraryIdOf(page: Page, name: string): Promise<number> {
@@ -46,6 +46,26 @@ test("the browser's Back keeps a patron on the kiosk, never the staff member's d
     await expect(page.getByText('Hi, Lee Librarian')).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Manage Customers' })).toHaveCount(0);
   }
+});
+
+test('a kiosk search with more matches than a page holds loads the rest on request', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const stamp = String(Date.now()).slice(-6);
+  const library = await postOk(page, '/_api/libraries', { name: `Kiosk Shelf ${stamp}` });
+  for (let i = 0; i < 55; i++) {
+    const title = `Shelf Book ${String(i).padStart(2, '0')}`;
+    await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbn13(`979${stamp}${String(i).padStart(3, '0')}`), title, author: 'Pager', quantity: 1 });
+  }
+  await page.goto(`/kiosk/${library.id}`);
+  await signInByPhone(page, '5550100000');
+  await expect(page.getByRole('heading', { name: 'Riley Reader' })).toBeVisible();
+  await page.getByLabel('Search books').fill('Shelf Book');
+  await expect(page.getByTestId('kiosk-book')).toHaveCount(50);
+  await expect(bookRow(page, 'Shelf Book 54')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load more books' }).click();
+  await expect(page.getByTestId('kiosk-book')).toHaveCount(55);
+  await expect(bookRow(page, 'Shelf Book 54')).toBeVisible();
+  await expect(page.getByText('All books loaded.')).toBeFocused();
 });
 
 test('a walk-in patron registers, rents by search and by ISBN, returns one and logs out', async ({ page }) => {

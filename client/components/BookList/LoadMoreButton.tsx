@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, type MantineSize, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { busyProps } from '../../lib/busy';
 
@@ -8,6 +8,8 @@ interface LoadMoreButtonProps {
   onLoad: () => void;
   /** What the list holds, for the button's text. */
   items?: string;
+  /** The button's size: a kiosk's are large, for fingers. */
+  size?: MantineSize;
 }
 
 /**
@@ -15,7 +17,7 @@ interface LoadMoreButtonProps {
  * When the page it loaded is the last, a note takes its place and the focus, so a keyboard user is not
  * dropped to the top of the page.
  */
-export function LoadMoreButton({ hasNextPage, loading, onLoad, items = 'books' }: LoadMoreButtonProps) {
+export function LoadMoreButton({ hasNextPage, loading, onLoad, items = 'books', size }: LoadMoreButtonProps) {
   const button = useRef<HTMLButtonElement>(null);
   const note = useRef<HTMLParagraphElement>(null);
   /** Whether the button held the focus when it last asked for a page. */
@@ -47,7 +49,7 @@ export function LoadMoreButton({ hasNextPage, loading, onLoad, items = 'books' }
   };
   return (
     <Group justify="center">
-      <Button ref={button} variant="default" {...busyProps(loading)} onClick={load}>
+      <Button ref={button} variant="default" size={size} {...busyProps(loading)} onClick={load}>
         {loading ? 'Loading...' : `Load more ${items}`}
       </Button>
     </Group>

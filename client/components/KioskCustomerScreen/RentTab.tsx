@@ -1,11 +1,13 @@
 import { Button, Divider, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { BOOKS_PAGE_DEFAULT } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskRent } from '../../hooks/use-kiosk-rentals';
 import { busyProps } from '../../lib/busy';
+import { nextAfterLast } from '../../lib/paging';
 import { trpc } from '../../trpc';
+import { LoadMoreButton } from '../BookList';
 import { ListSkeleton } from '../DataState';
 import { ScanDialog } from '../ScanDialog';
 import { BookRow } from './BookRow';
@@ -18,7 +20,11 @@ import { StateMessage } from './StateMessage';
 export function RentTab({ libraryId, customerId }: { libraryId: number; customerId: number }) {
   const [scanning, setScanning] = useState(false);
   const { search, setSearch, debounced: debouncedSearch } = useDebouncedSearch();
-  const books = trpc.books.list.useQuery({ libraryId, search: debouncedSearch, limit: BOOKS_PAGE_DEFAULT }, { enabled: debouncedSearch !== '' });
+  const pages = trpc.books.list.useInfiniteQuery(
+    { libraryId, search: debouncedSearch, limit: BOOKS_PAGE_DEFAULT },
+    { enabled: debouncedSearch !== '', getNextPageParam: nextAfterLast(BOOKS_PAGE_DEFAULT, (book) => book.id) },
+  );
+  const books = useMemo(() => pages.data?.pages.flat(), [pages.data]);
   const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const rentScanned = (isbn: string) => {
@@ -28,18 +34,19 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
 
   const results = () => {
     if (!debouncedSearch) return <StateMessage title="Search for a Book" text="Enter a title or author above to find a book to rent." />;
-    if (books.isPending) return <ListSkeleton label="Searching books" count={2} />;
-    if (books.isError) {
-      return <StateMessage error title="Error Fetching Books" text="There was a problem searching for books. Please try again later." retry={books} />;
+    if (pages.isPending) return <ListSkeleton label="Searching books" count={2} />;
+    if (pages.isError) {
+      return <StateMessage error title="Error Fetching Books" text="There was a problem searching for books. Please try again later." retry={pages} />;
     }
-    if (!books.data?.length) {
+    if (!books?.length) {
       return <StateMessage title="No Books Found" text='Try a different search or press "Scan Barcode or Enter ISBN" to look up your book.' />;
     }
     return (
       <Stack gap="sm">
-        {books.data.map((book) => (
+        {books.map((book) => (
           <BookRow key={book.id} book={book} renting={rentingIsbn === book.isbn} busy={rentingIsbn !== null} onRent={rent} />
         ))}
+        <LoadMoreButton size="lg" hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
       </Stack>
     );
   };
