@@ -168,10 +168,16 @@ test('a customer edits their profile', async ({ page }) => {
   // The refused save changed nothing: the header still greets the old name.
   await expect(page.getByText('Hi, Pat Profile')).toBeVisible();
 
+  // Another tab of the browser greets the new name as soon as it is saved.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/dashboard');
+  await expect(otherTab.getByText('Hi, Pat Profile')).toBeVisible();
   await email.fill(uniqueEmail('renamed'));
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
   await expect(page.getByText('Hi, Patricia Profile')).toBeVisible();
+  await expect(otherTab.getByText('Hi, Patricia Profile')).toBeVisible();
+  await otherTab.close();
 });
 
 test("a customer searches the library's available books by title or author", async ({ page }) => {

@@ -23,11 +23,32 @@ test('a customer upgrades, creates a library and finds it empty', async ({ page 
   await page.reload();
   await expect(page.getByText('Become a Library Admin to manage your own library and books')).toBeVisible();
 
+  // As a customer they had picked a library they will not run; a second tab shows the customer's dashboard too.
+  await pickLibrary(page, 'Central Library');
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/dashboard');
+  await expect(otherTab.getByRole('button', { name: 'Upgrade to Library Admin' })).toBeVisible();
+  await page.evaluate(() => {
+    const w = window as unknown as { sawManagement: boolean; watch: MutationObserver };
+    w.sawManagement = false;
+    w.watch = new MutationObserver(() => {
+      if ([...document.querySelectorAll('[role=tab]')].some((tab) => tab.textContent?.includes('Manage Books'))) w.sawManagement = true;
+    });
+    w.watch.observe(document.body, { childList: true, subtree: true });
+  });
+
   await page.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
   await confirm.getByRole('button', { name: 'Upgrade', exact: true }).click();
   await expect(page.getByText('Successfully upgraded to Library Admin!')).toBeVisible();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('button', { name: 'Upgrade to Library Admin' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Library' })).toBeVisible();
+  // Central's books were never offered for management, not even for a moment.
+  expect(await page.evaluate(() => (window as unknown as { sawManagement: boolean }).sawManagement)).toBe(false);
+  // The other tab follows at once: no upgrade offered again.
+  await expect(otherTab.getByRole('button', { name: 'Create Library' })).toBeVisible();
+  await expect(otherTab.getByRole('button', { name: 'Upgrade to Library Admin' })).toHaveCount(0);
+  await otherTab.close();
 
   await page.getByRole('button', { name: 'Create Library' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Library' });

@@ -1,8 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { trpc } from '../trpc';
-import { followSessionChanges, SESSION_CHANGED_KEY, sessionUser } from './session-sync';
+import { ACCOUNT_CHANGED_KEY, followSessionChanges, SESSION_CHANGED_KEY, sessionUser } from './session-sync';
 
 /** A window's events, fired by hand: what the browser sends a page as it leaves and as it comes back. */
 function fakeWindow() {
@@ -48,5 +48,25 @@ describe('a page back from the back/forward cache', () => {
     fresh.items.set(SESSION_CHANGED_KEY, '300');
     fresh.page.fire('pageshow', { persisted: false });
     expect(sessionUser(fresh.client)).toEqual({ id: 1 });
+  });
+});
+
+describe('another tab changes the account', () => {
+  it('reads the libraries the account may see, then the account, and keeps the data', async () => {
+    const { client, page } = signedInTab();
+    const asked: string[] = [];
+    const librariesKey = getQueryKey(trpc.libraries.list, undefined, 'query');
+    client.setQueryDefaults(librariesKey, { queryFn: async () => (asked.push('libraries'), []) });
+    client.setQueryDefaults(getQueryKey(trpc.auth.session, undefined, 'query'), { queryFn: async () => (asked.push('session'), { user: { id: 1, role: 'library_admin' } }) });
+    client.setQueryData(librariesKey, [{ id: 1, name: 'Central Library' }]);
+    // Observed, as a dashboard on screen observes them: only those are read again at once.
+    const unsubscribe = [librariesKey, getQueryKey(trpc.auth.session, undefined, 'query')].map((queryKey) =>
+      new QueryObserver(client, { queryKey, staleTime: Infinity }).subscribe(() => {}),
+    );
+    page.fire('storage', { key: ACCOUNT_CHANGED_KEY });
+    await vi.waitFor(() => expect(asked).toEqual(['libraries', 'session']));
+    await vi.waitFor(() => expect(sessionUser(client)).toEqual({ id: 1, role: 'library_admin' }));
+    expect(client.getQueryData(BOOKS)).toEqual(['a book of user 1']);
+    unsubscribe.forEach((stop) => stop());
   });
 });

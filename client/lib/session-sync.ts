@@ -21,14 +21,25 @@ export function forgetOtherUsersData(client: QueryClient) {
   client.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey[0]) !== key });
 }
 
-/** Tells the browser's other tabs that the session changed hands here. */
-export function announceSessionChange(storage: Storage = window.localStorage) {
+/**
+ * A key of local storage that a tab writes when the signed-in account itself changes here (an upgrade to
+ * library admin, a new name or email), the same person still signed in.
+ */
+export const ACCOUNT_CHANGED_KEY = 'scroll-library.account-changed';
+
+function announce(key: string, storage: Storage) {
   try {
-    storage.setItem(SESSION_CHANGED_KEY, String(Date.now()));
+    storage.setItem(key, String(Date.now()));
   } catch {
-    // Storage unavailable: other tabs learn it from their next call's 401.
+    // Storage unavailable: other tabs learn it from their next call's 401, or their next load.
   }
 }
+
+/** Tells the browser's other tabs that the session changed hands here. */
+export const announceSessionChange = (storage: Storage = window.localStorage) => announce(SESSION_CHANGED_KEY, storage);
+
+/** Tells the browser's other tabs that the signed-in account changed here. */
+export const announceAccountChange = (storage: Storage = window.localStorage) => announce(ACCOUNT_CHANGED_KEY, storage);
 
 const isUnauthorized = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
 
@@ -46,6 +57,7 @@ const readSessionChange = (storage: Pick<Storage, 'getItem'>) => {
  * expired), the tab forgets the user and all their data at once, as a logout does (and so the offline copy
  * goes too), then asks the server who is signed in now. So does a page the browser brings back from its
  * back/forward cache when the session changed hands while it was away: there it heard no storage event.
+ * When another tab changes the account itself, the tab reads it again, keeping its data.
  */
 export function followSessionChanges(
   client: QueryClient,
@@ -57,8 +69,16 @@ export function followSessionChanges(
     client.setQueryData(sessionKey(), { user: null });
     void client.invalidateQueries({ queryKey: sessionKey() });
   };
+  // The same person, their account changed: what it may see is read first (a library admin sees only the
+  // libraries they staff), then the account, so the new role never shows over the old role's libraries.
+  const rereadAccount = async () => {
+    await client.invalidateQueries({ queryKey: getQueryKey(trpc.libraries.list) });
+    await client.invalidateQueries({ queryKey: sessionKey() });
+  };
   target.addEventListener('storage', (event) => {
-    if ((event as StorageEvent).key === SESSION_CHANGED_KEY) forgetSession();
+    const { key } = event as StorageEvent;
+    if (key === SESSION_CHANGED_KEY) forgetSession();
+    else if (key === ACCOUNT_CHANGED_KEY) void rereadAccount();
   });
   // What the page knew of the session's changes as it was hidden; a page kept in the cache cannot write it meanwhile.
   let changeWhenHidden: string | null = null;

@@ -9,6 +9,7 @@ import { useZodForm } from '../hooks/use-zod-form';
 import { formatDate } from '../lib/dates';
 import { profileUpdateError } from '../lib/error-messages';
 import { initials } from '../lib/initials';
+import { announceAccountChange } from '../lib/session-sync';
 import { trpc } from '../trpc';
 import { busyProps } from '../lib/busy';
 
@@ -67,6 +68,7 @@ function ProfileForm({ user }: { user: User }) {
   const save = trpc.profile.update.useMutation({
     onSuccess: ({ user: updated }) => {
       utils.auth.session.setData(undefined, { user: updated });
+      announceAccountChange();
       form.reset({ displayName: updated.displayName, email: updated.email });
       toast.success('Profile updated successfully!');
     },

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { announceAccountChange } from '../../lib/session-sync';
 import { trpc } from '../../trpc';
 
 /** A customer may turn their own account into a library admin's, once they confirm: there is no way back from the app. */
@@ -10,13 +11,20 @@ export function UpgradeCard() {
   const [confirming, setConfirming] = useState(false);
   const utils = trpc.useUtils();
   const upgrade = trpc.profile.upgradeToAdmin.useMutation({
-    onSuccess: ({ user }) => {
+    onSuccess: async ({ user }) => {
+      // A library admin sees only the libraries they staff. That list is read before the dashboard becomes
+      // theirs, so it never offers, even for a moment, to manage the library picked as a customer.
+      await utils.libraries.list.fetch(undefined, { staleTime: 0 }).catch(() => utils.libraries.list.invalidate());
       utils.auth.session.setData(undefined, { user });
-      // A library admin sees only the libraries they staff.
-      void utils.libraries.list.invalidate();
+      // The browser's other tabs hold the customer's screen: they read the account again.
+      announceAccountChange();
       toast.success('Successfully upgraded to Library Admin!');
     },
-    onError: (error) => toast.error(errorMessage(error, callFallbacks.upgradeAccount)),
+    onError: (error) => {
+      toast.error(errorMessage(error, callFallbacks.upgradeAccount));
+      // Refused as not a customer: the account changed elsewhere (upgraded on another device), so ask again.
+      if (error.data?.code === 'FORBIDDEN') void utils.auth.session.invalidate();
+    },
     onSettled: () => setConfirming(false),
   });
 
