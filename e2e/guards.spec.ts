@@ -73,6 +73,16 @@ test('signed out, /login stays put; a sign-in made there still goes home', async
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a sign-in in another tab takes a tab waiting on /register home', async ({ context, page }) => {
+  await page.goto('/register');
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  const other = await context.newPage();
+  await logIn(other, demo.reader);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
+  await other.close();
+});
+
 test('a session check that fails reads as signed out, and the sign-in page says why', async ({ page }) => {
   await page.route(trpcCall('auth.session'), (route) => route.abort('connectionrefused'));
   await page.goto('/dashboard');

@@ -5,7 +5,7 @@ import type { User } from '../../shared/schemas';
 import { errorMessage } from '../lib/error-messages';
 import { lazyToast } from '../lib/lazy-toast';
 import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
-import { announceSessionChange, forgetOtherUsersData } from '../lib/session-sync';
+import { announceSessionChange, forgetOtherUsersData, SESSION_CHANGED_KEY } from '../lib/session-sync';
 import { trpc } from '../trpc';
 
 const SESSION_QUERY = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
@@ -51,14 +51,22 @@ export function useIsAuthenticated(): boolean {
 
 /**
  * The sign-in and sign-up pages are for someone signed out: who arrives on one already signed in goes
- * home instead, the page replaced in the history as the guards do. Decided once, on the first answer of
- * the session check: a sign-in made on the page itself keeps its own way home (and its delay).
+ * home instead, the page replaced in the history as the guards do. Decided on the session check's first
+ * answer, and again when another tab of the browser signs in or out (the check is then asked again): a
+ * sign-in made on the page itself keeps its own way home (and its delay).
  */
 export function useLeaveIfSignedInOnArrival() {
   const [, navigate] = useLocation();
   const session = trpc.auth.session.useQuery(undefined, SESSION_QUERY);
   const decided = useRef(false);
-  const answered = !session.isPending;
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_CHANGED_KEY) decided.current = false;
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  const answered = !session.isPending && !session.isFetching;
   const signedIn = !!session.data?.user;
   useEffect(() => {
     if (!answered || decided.current) return;
