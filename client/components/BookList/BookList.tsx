@@ -49,7 +49,8 @@ const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book
       <div className={classes.row}>
         <BookCover title={book.title} url={coverUrl(book)} />
         <Stack gap={4} className={classes.info}>
-          <Text fw={600} id={titleId} lineClamp={2}>
+          {/* Whole, however long: titles of a series may differ only at their end. */}
+          <Text fw={600} id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {book.title}
           </Text>
           <Text size="sm" c="dimmed">

@@ -55,7 +55,8 @@ function RentalCard({ rental }: { rental: Rental }) {
         <BookCover title={rental.bookTitle} url={coverUrl(rental)} />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-            <Text fw={600} id={titleId} lineClamp={2}>
+            {/* Whole, however long: titles of a series may differ only at their end. */}
+            <Text fw={600} id={titleId} style={{ overflowWrap: 'anywhere' }}>
               {rental.bookTitle}
             </Text>
             <Badge color="orange" variant="light" tt="none" style={{ flexShrink: 0 }}>
