@@ -4,6 +4,8 @@ import {
   insightsLibraryQuery,
   insightsQuery,
   insightsSummary,
+  longRentalsPageQuery,
+  longRentalsPageResponse,
   longRentalsResponse,
   membersPerWeekResponse,
   neverRentedQuery,
@@ -12,7 +14,7 @@ import {
   rentalsPerDayResponse,
 } from '../../shared/schemas';
 import { exportCsv } from '../services/insights-export';
-import { collection, longRentals, membersPerWeek, neverRentedBooks, type Period, popularBooks, rentalsPerDay, summary } from '../services/insights';
+import { collection, longRentals, longRentalsPage, membersPerWeek, neverRentedBooks, type Period, popularBooks, rentalsPerDay, summary } from '../services/insights';
 import { createCoalescer } from '../services/insights-coalescing';
 import { router, sharedOutput, syncOutput } from '../trpc/init';
 import { staffProcedure } from '../trpc/procedures';
@@ -42,6 +44,11 @@ export const insightsRouter = router({
     .output(syncOutput(neverRentedResponse))
     .query(({ ctx, input }) => neverRentedBooks(ctx.em, { ...input, after: input.cursor })),
   longRentals: forLibrary.output(sharedOutput(longRentalsResponse)).query(({ ctx, input }) => shared('longRentals', input, () => longRentals(ctx.em, input.libraryId))),
+  /** Every copy out too long, a page at a time (longRentals shows the longest few). */
+  longRentalsPage: staffProcedure
+    .input(longRentalsPageQuery)
+    .output(syncOutput(longRentalsPageResponse))
+    .query(({ ctx, input }) => longRentalsPage(ctx.em, { ...input, after: input.cursor })),
   /** The period's rentals and the library's books as one CSV document, with a file name for it. */
   exportCsv: forPeriod.output(syncOutput(insightsExport)).query(({ ctx, input }) => exportCsv(ctx.em, { ...input, libraryName: ctx.library.name })),
 });

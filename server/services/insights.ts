@@ -4,6 +4,8 @@ import {
   type CollectionInsights,
   type InsightsSummary,
   LONG_RENTAL_DAYS,
+  type LongRental,
+  LONG_RENTALS_PAGE_DEFAULT,
   type longRentalsResponse,
   type membersPerWeekResponse,
   NEVER_RENTED_PAGE_DEFAULT,
@@ -168,34 +170,58 @@ export async function neverRentedBooks(em: EntityManager, page: { libraryId: num
 
 const LONG_RENTALS_SHOWN = 50;
 
+type LongRentalRow = Omit<LongRental, 'rentedAt'> & { rentedAt: string };
+// In the schema's order, so the output check answers the rows as they are (trpc/output-check.ts).
+const toLongRental = (row: LongRentalRow): LongRental => ({
+  rentalId: row.rentalId,
+  bookTitle: row.bookTitle,
+  customerName: row.customerName,
+  customerEmail: row.customerEmail,
+  rentedAt: toDate(row.rentedAt),
+  daysOut: row.daysOut,
+});
+const LONG_RENTAL_COLUMNS = `b.title as "bookTitle", u.display_name as "customerName", u.email as "customerEmail",
+  floor(extract(epoch from now() - r.rented_at) / 86400)::int as "daysOut"`;
+
 /**
  * Copies still out after more than 30 days, longest out first. Only the rows shown are joined
  * to their book and customer; the total is counted on the rentals alone.
  */
 export async function longRentals(em: EntityManager, libraryId: number): Promise<z.infer<typeof longRentalsResponse>> {
-  const rows = await query<{ rentalId: number; bookTitle: string; customerName: string; customerEmail: string; rentedAt: string; daysOut: number; total: number }>(
+  const rows = await query<LongRentalRow & { total: number }>(
     em,
     `with overdue as (
        select r.id, r.book_id, r.customer_id, r.rented_at from rentals r
         where r.library_id = ? and r.returned_at is null and r.rented_at < now() - make_interval(days => ?)),
      shown as (select * from overdue order by rented_at, id limit ${LONG_RENTALS_SHOWN})
-     select s.id as "rentalId", b.title as "bookTitle", u.display_name as "customerName", u.email as "customerEmail", s.rented_at as "rentedAt",
-            floor(extract(epoch from now() - s.rented_at) / 86400)::int as "daysOut", (select count(*) from overdue)::int as total
-       from shown s join books b on b.id = s.book_id join users u on u.id = s.customer_id
-      order by s.rented_at, s.id`,
+     select r.id as "rentalId", r.rented_at as "rentedAt", ${LONG_RENTAL_COLUMNS}, (select count(*) from overdue)::int as total
+       from shown r join books b on b.id = r.book_id join users u on u.id = r.customer_id
+      order by r.rented_at, r.id`,
     [libraryId, LONG_RENTAL_DAYS],
     { prepared: true },
   );
-  return {
-    total: rows[0]?.total ?? 0,
-    // In the schema's order, so the output check answers the rows as they are (trpc/output-check.ts).
-    rentals: rows.map((row) => ({
-      rentalId: row.rentalId,
-      bookTitle: row.bookTitle,
-      customerName: row.customerName,
-      customerEmail: row.customerEmail,
-      rentedAt: toDate(row.rentedAt),
-      daysOut: row.daysOut,
-    })),
-  };
+  return { total: rows[0]?.total ?? 0, rentals: rows.map(toLongRental) };
+}
+
+/**
+ * Every copy out too long, a page at a time, longest out first, from after the rental `after` (whose
+ * place holds though it has been returned since; only a rental of this library marks one).
+ */
+export async function longRentalsPage(em: EntityManager, page: { libraryId: number; after?: number; limit?: number }): Promise<LongRental[]> {
+  const where = ['r.library_id = ?', 'r.returned_at is null', 'r.rented_at < now() - make_interval(days => ?)'];
+  const params: unknown[] = [page.libraryId, LONG_RENTAL_DAYS];
+  if (page.after !== undefined) {
+    where.push('(r.rented_at, r.id) > (select a.rented_at, a.id from rentals a where a.id = ? and a.library_id = ?)');
+    params.push(page.after, page.libraryId);
+  }
+  params.push(page.limit ?? LONG_RENTALS_PAGE_DEFAULT);
+  const rows = await query<LongRentalRow>(
+    em,
+    `select r.id as "rentalId", r.rented_at as "rentedAt", ${LONG_RENTAL_COLUMNS}
+       from rentals r join books b on b.id = r.book_id join users u on u.id = r.customer_id
+      where ${where.join(' and ')} order by r.rented_at, r.id limit ?`,
+    params,
+    { prepared: true },
+  );
+  return rows.map(toLongRental);
 }

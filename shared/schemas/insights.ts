@@ -119,18 +119,23 @@ export type NeverRentedBook = z.infer<typeof neverRentedResponse>[number];
 
 export const LONG_RENTAL_DAYS = 30;
 
-export const longRentalsResponse = z.object({
-  total: z.number().int(),
-  rentals: z.array(
-    z.object({
-      rentalId: z.number().int(),
-      bookTitle: z.string(),
-      customerName: z.string(),
-      customerEmail: z.string(),
-      rentedAt: z.date(),
-      daysOut: z.number().int(),
-    }),
-  ),
+const longRental = z.object({
+  rentalId: z.number().int(),
+  bookTitle: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  rentedAt: z.date(),
+  daysOut: z.number().int(),
 });
+export type LongRental = z.infer<typeof longRental>;
+
+/** The longest out, and how many are out longer than LONG_RENTAL_DAYS in all. */
+export const longRentalsResponse = z.object({ total: z.number().int(), rentals: z.array(longRental) });
+
+/** Every copy out too long, a page at a time, longest out first; the server applies the default when no limit is given. */
+export const LONG_RENTALS_PAGE_DEFAULT = 50;
+export const LONG_RENTALS_PAGE_MAX = 200;
+export const longRentalsPageQuery = z.strictObject({ libraryId, ...pageFields(LONG_RENTALS_PAGE_MAX) });
+export const longRentalsPageResponse = z.array(longRental);
 
 export const insightsExport = z.object({ filename: z.string(), csv: z.string() });

@@ -83,7 +83,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
       {/* Lists grow (the never-rented one to every book): a card is as tall as its own list, not its neighbour's. */}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <InsightSection title="Out for more than 30 days" query={longRentals} isEmpty={(d) => d.total === 0} empty="No rentals older than 30 days." height={120}>
-          {(d) => <LongRentals total={d.total} rentals={d.rentals} />}
+          {(d) => <LongRentals libraryId={libraryId} total={d.total} rentals={d.rentals} />}
         </InsightSection>
         <InsightSection title="Never rented" query={collection} isEmpty={(d) => d.books === 0} empty="No books in this library yet." height={120}>
           {(d) => <NeverRented libraryId={libraryId} collection={d} />}

@@ -1,52 +1,87 @@
-import { Table, Text } from '@mantine/core';
+import { Box, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useId, useMemo, useState } from 'react';
+import { LONG_RENTALS_PAGE_DEFAULT, type LongRental } from '../../../shared/schemas';
 import { formatDate } from '../../lib/dates';
+import { errorMessage } from '../../lib/error-messages';
+import { nextAfterLast } from '../../lib/paging';
+import { trpc } from '../../trpc';
+import { LoadMoreButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
+import { ErrorAlert, ListSkeleton } from '../DataState';
 
-type LongRental = { rentalId: number; bookTitle: string; customerName: string; customerEmail: string; rentedAt: Date; daysOut: number };
-
-/** Copies out for more than 30 days, longest first. */
-export function LongRentals({ total, rentals }: { total: number; rentals: LongRental[] }) {
+/** Copies out for more than 30 days, longest first: the longest few, or on request every one, a page at a time. */
+export function LongRentals({ libraryId, total, rentals }: { libraryId: number; total: number; rentals: LongRental[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const tableId = useId();
   return (
     <>
-      <Table.ScrollContainer minWidth={300}>
-        <Table verticalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Book</Table.Th>
-              <Table.Th scope="col">Customer</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Days out
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rentals.map((rental) => (
-              <Table.Tr key={rental.rentalId}>
-                <Table.Td>
-                  {rental.bookTitle}
-                  <Text size="xs" c="dimmed">
-                    Rented on {formatDate(rental.rentedAt)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {rental.customerName}
-                  <Text size="xs" c="dimmed">
-                    <BreakableEmail email={rental.customerEmail} />
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" fw={600} c="orange.8">
-                  {rental.daysOut}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Box id={tableId}>{expanded ? <EveryLongRental libraryId={libraryId} /> : <LongRentalsTable rentals={rentals} />}</Box>
       {total > rentals.length && (
-        <Text size="xs" c="dimmed" mt="xs">
-          Showing the {rentals.length} longest of {total}.
-        </Text>
+        <Group justify="space-between" mt="xs" gap="xs">
+          <Text size="xs" c="dimmed">
+            {expanded ? `All ${total}, a page at a time.` : `Showing the ${rentals.length} longest of ${total}.`}
+          </Text>
+          <Button variant="subtle" size="compact-sm" aria-expanded={expanded} aria-controls={tableId} onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'Show fewer' : `Show all ${total}`}
+          </Button>
+        </Group>
       )}
     </>
+  );
+}
+
+/** Every copy out too long, longest first, a page at a time. */
+function EveryLongRental({ libraryId }: { libraryId: number }) {
+  const pages = trpc.insights.longRentalsPage.useInfiniteQuery(
+    { libraryId, limit: LONG_RENTALS_PAGE_DEFAULT },
+    { getNextPageParam: nextAfterLast(LONG_RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId) },
+  );
+  const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+  if (pages.isPending) return <ListSkeleton label="Loading rentals out for more than 30 days" count={5} height={36} />;
+  if (pages.isError || !rentals) return <ErrorAlert retry={pages}>Could not load the rentals out for more than 30 days: {errorMessage(pages.error)}</ErrorAlert>;
+  return (
+    <Stack gap="sm">
+      <LongRentalsTable rentals={rentals} />
+      <LoadMoreButton items="rentals" hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
+    </Stack>
+  );
+}
+
+function LongRentalsTable({ rentals }: { rentals: LongRental[] }) {
+  return (
+    <Table.ScrollContainer minWidth={300}>
+      <Table verticalSpacing={6}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Book</Table.Th>
+            <Table.Th scope="col">Customer</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Days out
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rentals.map((rental) => (
+            <Table.Tr key={rental.rentalId}>
+              <Table.Td>
+                {rental.bookTitle}
+                <Text size="xs" c="dimmed">
+                  Rented on {formatDate(rental.rentedAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {rental.customerName}
+                <Text size="xs" c="dimmed">
+                  <BreakableEmail email={rental.customerEmail} />
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" fw={600} c="orange.8">
+                {rental.daysOut}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
