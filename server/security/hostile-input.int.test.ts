@@ -75,7 +75,7 @@ beforeAll(async () => {
     'rentals.mine': { libraryId, includeReturned: false },
     'reviews.list': { bookId: book.id },
     'reviews.post': { bookId: book.id, rating: 4, reviewText: 'Good' },
-    'customers.list': { libraryId, search: '555' },
+    'customers.list': { libraryId, search: '555', limit: 50, cursor: customer.id },
     'kiosk.lookupCustomer': { libraryId, phoneNumber: '555-000-1111' },
     'kiosk.registerCustomer': { libraryId, displayName: 'Walk In', email: uniqueEmail('kiosk'), phoneNumber: '5550003333' },
     'lookup.lookup': { isbn: book.isbn },
@@ -86,6 +86,7 @@ beforeAll(async () => {
     'insights.collection': { libraryId },
     'insights.neverRented': { libraryId, limit: 25, cursor: book.id },
     'insights.longRentals': { libraryId },
+    'insights.longRentalsPage': { libraryId, limit: 50, cursor: rental.id },
     'insights.exportCsv': { libraryId, days: 30, timeZone: 'Australia/Sydney' },
   };
 });
