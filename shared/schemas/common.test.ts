@@ -31,6 +31,12 @@ describe('a name as people read it', () => {
     ['Central Library\u{e007f}', 'Central Library'],
     ['Central Library\u{e0100}', 'Central Library'],
     ['❤\ufe0f\ufe0f Books', '❤\ufe0f Books'],
+    ['Branch 1\ufe0f', 'Branch 1'],
+    ['שלום\u200d', 'שלום'],
+    ['Caf\u00e9\u200b', 'Caf\u00e9'],
+    // An accent kept from its letter by a character that goes joins it: the same name as the composed one.
+    ['Cafe\u200d\u0301 Library', 'Caf\u00e9 Library'],
+    ['Cafe\u034f\u0301', 'Caf\u00e9'],
   ])('%j reads %j', ([typed, read]) => {
     expect(asName(typed)).toBe(read);
   });
@@ -44,5 +50,15 @@ describe('a name as people read it', () => {
     expect(asName('\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f} Hub')).toBe('\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f} Hub');
     expect(asName('辻\u{e0100}村')).toBe('辻\u{e0100}村');
     expect(asName('\u0600\u0661\u0662')).toBe('\u0600\u0661\u0662');
+    expect(asName('1\ufe0f\u20e3 Branch')).toBe('1\ufe0f\u20e3 Branch');
+    expect(asName('\u1820\u180e\u1828 Library')).toBe('\u1820\u180e\u1828 Library');
+    expect(asName('كتاب\u064e\u200cخانه')).toBe('كتاب\u064e\u200cخانه');
+  });
+
+  it('reads a name of blank letters as long as a request body may be at once, not in seconds of backtracking', () => {
+    const blanks = '\u2800'.repeat(200_000);
+    expect(asName(`a${blanks}b`)).toBe(`a${blanks}b`);
+    expect(asName(`${blanks}Ada${blanks}`)).toBe('Ada');
+    expect(asName(` ${blanks}`)).toBe('');
   });
 });

@@ -55,36 +55,60 @@ export const phoneNumberField = () =>
 
 /**
  * Format characters (which show nothing) and the combining grapheme joiner, but for the format characters drawn
- * as a sign (the Arabic number signs, Kaithi's), the joiners and the tags, which the rules below keep where they
- * do something.
+ * as a sign (the Arabic number signs, Kaithi's), the joiners, the Mongolian vowel separator and the tags, which
+ * the rules below keep where they do something.
  */
-const INVISIBLE = /(?![\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}\u200C\u200D\u{E0020}-\u{E007F}])[\p{Cf}\u034F]/gu;
-/** A variation selector selects only after an emoji, a Han ideograph or a Mongolian letter, and only the first. */
-const IDLE_SELECTOR = /(?<![\p{Emoji}\p{Script=Han}\u1820-\u1878\u1880-\u18AA])[\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+const INVISIBLE = /(?![\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}\u180E\u200C\u200D\u{E0020}-\u{E007F}])[\p{Cf}\u034F]/gu;
+/** Mongolian's variation selectors and vowel separator do something only after a Mongolian letter. */
+const IDLE_MONGOLIAN = /(?<![\u1820-\u1878\u1880-\u18AA])[\u180B-\u180F]/gu;
+/**
+ * A variation selector selects only after a pictograph (an emoji) or a Han ideograph, and only the first;
+ * after a digit, # or *, only as part of a keycap (followed by U+20E3).
+ */
+const IDLE_SELECTOR = /(?<![\p{Extended_Pictographic}\p{Script=Han}])[\uFE00-\uFE0F\u{E0100}-\u{E01EF}](?!\u20E3)/gu;
 /** Tags spell a flag after the black flag, closed by the cancel tag (🏴 + gbeng + cancel reads as England's); anywhere else they show nothing. */
 const TAGS = /(\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F})|[\u{E0020}-\u{E007F}]/gu;
-/** A zero-width (non-)joiner joins nothing after a space, punctuation, a digit, another joiner or a letter of a script whose letters do not join. */
+/**
+ * A zero-width (non-)joiner joins only after an emoji (or its modifier or selector) or a letter or mark of a
+ * script whose letters join or form conjuncts: Arabic (Persian's and Kurdish's non-joiner), Syriac, N'Ko,
+ * Mongolian, and the scripts of South and Southeast Asia.
+ */
 const IDLE_JOINER =
-  /(?<=^|[\s\p{P}\p{Nd}\u200C\u200D\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\u200C\u200D]/gu;
+  /(?<![\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Khmer}\p{scx=Myanmar}\p{scx=Tibetan}\p{scx=Balinese}\p{scx=Javanese}])[\u200C\u200D]/gu;
 /** What is blank at either end of a name: spaces, and the letters drawn blank (Hangul fillers, the braille blank, Khmer inherent vowels). */
-const BLANK_ENDS = /^[\s\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+|[\s\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]+$/gu;
+const BLANK = /[\s\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0]/u;
 
 /**
- * A name as people read it, for a schema's `.overwrite`: in one Unicode form (NFC), without the characters that
- * show nothing, each run of spaces, tabs, line breaks and other control characters one space, and nothing blank
- * at either end. A name that shows nothing becomes '' (and is refused as empty); two that look the same become the
- * same, so a name that must be unique cannot be taken twice by an invisible difference. Joiners, variation
- * selectors and tags stay where they do something: in emoji sequences and flags, and in the scripts that need them.
+ * Without what is blank at either end, by a walk from each end: a regular expression anchored at the end
+ * tries each run of blanks from every place in it, and a name of blanks as long as a request body may be
+ * held the server for seconds. (Every blank is one UTF-16 unit.)
+ */
+function trimBlankEnds(text: string) {
+  let start = 0;
+  let end = text.length;
+  while (start < end && BLANK.test(text[start]!)) start++;
+  while (end > start && BLANK.test(text[end - 1]!)) end--;
+  return text.slice(start, end);
+}
+
+/**
+ * A name as people read it, for a schema's `.overwrite`: without the characters that show nothing, each run of
+ * spaces, tabs, line breaks and other control characters one space, nothing blank at either end, and in one
+ * Unicode form (NFC, last, so that an accent kept apart from its letter by a character now gone joins it). A name
+ * that shows nothing becomes '' (and is refused as empty); two that look the same become the same, so a name that
+ * must be unique cannot be taken twice by an invisible difference. Joiners, variation selectors and tags stay
+ * where they do something: in emoji sequences, keycaps and flags, and in the scripts that need them.
  */
 export const asName = (value: string) =>
-  value
-    .normalize('NFC')
-    .replace(INVISIBLE, '')
-    .replace(IDLE_SELECTOR, '')
-    .replace(TAGS, (_tag, flag?: string) => flag ?? '')
-    .replace(IDLE_JOINER, '')
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .replace(BLANK_ENDS, '');
+  trimBlankEnds(
+    value
+      .replace(INVISIBLE, '')
+      .replace(IDLE_MONGOLIAN, '')
+      .replace(IDLE_SELECTOR, '')
+      .replace(TAGS, (_tag, flag?: string) => flag ?? '')
+      .replace(IDLE_JOINER, '')
+      .replace(/[\s\p{Cc}]+/gu, ' '),
+  ).normalize('NFC');
 
 /** The library a call is about. */
 export const libraryIdField = () => positiveId('Library ID must be a positive integer');
