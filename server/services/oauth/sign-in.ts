@@ -77,6 +77,15 @@ export async function consumeAuthorization(em: EntityManager, provider: string, 
 }
 
 /**
+ * The provider's name as a display name: read as a name, as long as a display name may be (100 UTF-16 units),
+ * and never cut inside a character, nor holding half of one (the driver would write either as U+FFFD).
+ */
+export function displayNameOf(name: string) {
+  const cut = asName(name.toWellFormed()).slice(0, 100);
+  return cut.isWellFormed() ? cut : cut.slice(0, -1);
+}
+
+/**
  * Finds or creates the user for a provider identity. A linked identity signs its user in;
  * otherwise a verified email joins an account that has neither a password nor a linked identity
  * (a kiosk customer), is refused for any other account (its owner has to sign in the way they
@@ -104,7 +113,7 @@ export async function signInWithIdentity(em: EntityManager, provider: string, id
     if (existing?.has_identity) throw new OAuthFailure(ACCOUNT_LINKING_REQUIRED_CODE, LINKED_TO_ANOTHER_IDENTITY, { email });
     const userId =
       existing?.id ??
-      (await insertUser(tx, { email, displayName: asName(identity.name ?? '').slice(0, 100) || email.split('@')[0], avatarUrl: identity.picture ?? null })).id;
+      (await insertUser(tx, { email, displayName: displayNameOf(identity.name ?? '') || email.split('@')[0], avatarUrl: identity.picture ?? null })).id;
     try {
       await query(tx, `insert into oauth_accounts (provider, provider_user_id, user_id) values (?, ?, ?)`, [provider, identity.subject, userId]);
     } catch (error) {
