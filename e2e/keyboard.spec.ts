@@ -187,3 +187,18 @@ test('a registration the server refuses keeps focus on Register while it runs, t
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(email).toHaveAccessibleDescription(/Email already in use/);
 });
+
+test("closing a book's reviews hands focus back to its Reviews button, the first time as every time", async ({ page }) => {
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const button = page.getByRole('region', { name: 'Available to Rent' }).getByRole('article').first().getByRole('button', { name: 'Reviews' });
+  for (let i = 0; i < 2; i++) {
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(button).toBeFocused();
+  }
+});
