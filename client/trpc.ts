@@ -6,6 +6,7 @@ import type { AppRouter } from '../server/routers';
 import { DATA_STALE_TIME_MS } from '../shared/constants';
 import { createOfflineAwareMutationCache } from './lib/offline-mutations';
 import { fetchWithStatus } from './lib/fetch-with-status';
+import { shareUnchanged } from './lib/share-unchanged';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -20,6 +21,7 @@ export function createQueryClient() {
         refetchOnMount: (query) => query.state.isInvalidated,
         refetchOnWindowFocus: false,
         retry: 1,
+        structuralSharing: shareUnchanged,
       },
     },
   });
