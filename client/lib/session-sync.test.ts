@@ -55,15 +55,26 @@ describe('another tab changes the account', () => {
   it('reads the libraries the account may see, then the account, and keeps the data', async () => {
     const { client, page } = signedInTab();
     const asked: string[] = [];
+    let answerLibraries = () => {};
     const librariesKey = getQueryKey(trpc.libraries.list, undefined, 'query');
-    client.setQueryDefaults(librariesKey, { queryFn: async () => (asked.push('libraries'), []) });
-    client.setQueryDefaults(getQueryKey(trpc.auth.session, undefined, 'query'), { queryFn: async () => (asked.push('session'), { user: { id: 1, role: 'library_admin' } }) });
+    const sessionKey = getQueryKey(trpc.auth.session, undefined, 'query');
+    client.setQueryDefaults(librariesKey, {
+      queryFn: () => {
+        asked.push('libraries');
+        return new Promise((resolve) => (answerLibraries = () => resolve([])));
+      },
+    });
+    client.setQueryDefaults(sessionKey, { queryFn: async () => (asked.push('session'), { user: { id: 1, role: 'library_admin' } }) });
     client.setQueryData(librariesKey, [{ id: 1, name: 'Central Library' }]);
     // Observed, as a dashboard on screen observes them: only those are read again at once.
-    const unsubscribe = [librariesKey, getQueryKey(trpc.auth.session, undefined, 'query')].map((queryKey) =>
-      new QueryObserver(client, { queryKey, staleTime: Infinity }).subscribe(() => {}),
-    );
+    const unsubscribe = [librariesKey, sessionKey].map((queryKey) => new QueryObserver(client, { queryKey, staleTime: Infinity }).subscribe(() => {}));
+
     page.fire('storage', { key: ACCOUNT_CHANGED_KEY });
+    await vi.waitFor(() => expect(asked).toEqual(['libraries']));
+    // The account is not asked for while the libraries it may see are still on their way.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toEqual(['libraries']);
+    answerLibraries();
     await vi.waitFor(() => expect(asked).toEqual(['libraries', 'session']));
     await vi.waitFor(() => expect(sessionUser(client)).toEqual({ id: 1, role: 'library_admin' }));
     expect(client.getQueryData(BOOKS)).toEqual(['a book of user 1']);

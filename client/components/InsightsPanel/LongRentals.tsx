@@ -16,7 +16,8 @@ export function LongRentals({ libraryId, total, rentals }: { libraryId: number; 
   return (
     <>
       <Box id={tableId}>{expanded ? <EveryLongRental libraryId={libraryId} /> : <LongRentalsTable rentals={rentals} />}</Box>
-      {total > rentals.length && (
+      {/* While expanded, Show fewer stays though returns meanwhile left no more than the longest few. */}
+      {(expanded || total > rentals.length) && (
         <Group justify="space-between" mt="xs" gap="xs">
           <Text size="xs" c="dimmed">
             {expanded ? `All ${total}, a page at a time.` : `Showing the ${rentals.length} longest of ${total}.`}
