@@ -7,12 +7,13 @@ import { trpc } from '../trpc';
  * A library's books a page at a time (tRPC passes the page param as `cursor`: the last book's id),
  * those whose title or author holds `search` when given. `books` is every loaded page, flattened;
  * `utils.books.list.invalidate()` refreshes it too. While a new search loads, the last one's books
- * stay on screen.
+ * stay on screen. `enabled: false` asks for nothing (the kiosk, until something is typed).
  */
-export function useBookPages({ search, ...input }: { libraryId: number; available?: boolean; search?: string }) {
+export function useBookPages({ search, ...input }: { libraryId: number; available?: boolean; search?: string }, { enabled = true } = {}) {
   const query = trpc.books.list.useInfiniteQuery(
     { ...input, ...(search ? { search } : {}), limit: BOOKS_PAGE_DEFAULT },
     {
+      enabled,
       getNextPageParam: nextAfterLast(BOOKS_PAGE_DEFAULT, (book) => book.id),
       // The dashboards are keyed by library, so the last answer this list had is always this library's.
       placeholderData: (previous) => previous,

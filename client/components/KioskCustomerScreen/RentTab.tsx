@@ -1,12 +1,10 @@
 import { Button, Divider, Stack, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { BOOKS_PAGE_DEFAULT } from '../../../shared/schemas';
+import { useState } from 'react';
+import { useBookPages } from '../../hooks/use-book-pages';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskRent } from '../../hooks/use-kiosk-rentals';
 import { busyProps } from '../../lib/busy';
-import { nextAfterLast } from '../../lib/paging';
-import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { ListSkeleton } from '../DataState';
 import { ScanDialog } from '../ScanDialog';
@@ -20,11 +18,7 @@ import { StateMessage } from './StateMessage';
 export function RentTab({ libraryId, customerId }: { libraryId: number; customerId: number }) {
   const [scanning, setScanning] = useState(false);
   const { search, setSearch, debounced: debouncedSearch } = useDebouncedSearch();
-  const pages = trpc.books.list.useInfiniteQuery(
-    { libraryId, search: debouncedSearch, limit: BOOKS_PAGE_DEFAULT },
-    { enabled: debouncedSearch !== '', getNextPageParam: nextAfterLast(BOOKS_PAGE_DEFAULT, (book) => book.id) },
-  );
-  const books = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+  const { query: pages, books } = useBookPages({ libraryId, search: debouncedSearch }, { enabled: debouncedSearch !== '' });
   const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const rentScanned = (isbn: string) => {
