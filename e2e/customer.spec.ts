@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
+import { demo, isbn13, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -232,4 +232,50 @@ test('each section of the customer dashboard says what it could not load, and on
   await section(page, 'My Rentals').getByRole('button', { name: 'Try again' }).click();
   await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
   await expect(section(page, 'Available to Rent').getByRole('article').first()).toBeVisible();
+});
+
+test('My Rentals shows the latest five, the rest on request, so Available to Rent stays near', async ({ page }) => {
+  // A library of its own, with eight single-copy books, as the librarian.
+  await logIn(page, demo.librarian);
+  const libraryName = `Long Loans ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name: libraryName });
+  const stamp = String(Date.now()).slice(-8);
+  const titles = Array.from({ length: 8 }, (_, i) => `Loan ${String.fromCharCode(65 + i)}`);
+  const isbns = titles.map((_, i) => isbn13(`978${stamp}${i}`));
+  for (const [i, title] of titles.entries()) {
+    await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbns[i], title, author: 'Many Loans', quantity: 1 });
+  }
+  await page.context().clearCookies();
+  await register(page, { displayName: 'Lena Loans', email: uniqueEmail('loans'), password: 'Password123' });
+  // Six rented one after the other: Loan A first, Loan F last.
+  for (const isbn of isbns.slice(0, 6)) await postOk(page, '/_api/books/rent', { isbn, libraryId: library.id, customerId: 0 });
+  await page.goto('/dashboard');
+  await pickLibrary(page, libraryName);
+
+  const mine = section(page, 'My Rentals');
+  const rented = mine.getByRole('article');
+  await expect(rented).toHaveCount(5);
+  await expect(rented.first()).toHaveAccessibleName('Loan F');
+  await expect(rented.last()).toHaveAccessibleName('Loan B');
+  await expect(mine.getByText('Showing your 5 latest of 6.')).toBeVisible();
+  await mine.getByRole('button', { name: 'Show all 6' }).click();
+  await expect(rented).toHaveCount(6);
+  await expect(rented.last()).toHaveAccessibleName('Loan A');
+  await expect(mine.getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true');
+  await mine.getByRole('button', { name: 'Show fewer' }).click();
+  await expect(rented).toHaveCount(5);
+
+  // A book just rented shows at the top of the list, collapsed as it is.
+  await section(page, 'Available to Rent').getByRole('article', { name: 'Loan G' }).getByRole('button', { name: 'Rent Book' }).click();
+  await expect(rented.first()).toHaveAccessibleName('Loan G');
+  await expect(rented).toHaveCount(5);
+  await expect(mine.getByRole('button', { name: 'Show all 7' })).toBeVisible();
+
+  // Returned down to five, all of them show and the toggle goes.
+  await rented.first().getByRole('button', { name: 'Return Book' }).click();
+  await expect(mine.getByRole('button', { name: 'Show all 6' })).toBeVisible();
+  await rented.first().getByRole('button', { name: 'Return Book' }).click();
+  await expect(rented).toHaveCount(5);
+  await expect(rented.first()).toHaveAccessibleName('Loan E');
+  await expect(mine.getByRole('button', { name: /^Show / })).toHaveCount(0);
 });

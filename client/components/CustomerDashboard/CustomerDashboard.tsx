@@ -7,6 +7,7 @@ import { trpc } from '../../trpc';
 import { BookList, type BookListView, LoadMoreButton, NO_BOOK_MATCHES } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
 import { SearchField } from '../SearchField';
+import { MyRentals } from './MyRentals';
 import { WelcomeBanner } from './WelcomeBanner';
 
 /** A customer's view of one library: what they have rented, and what they can rent. */
@@ -27,7 +28,7 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
   if (rented.isError) mine = <ErrorAlert retry={rented}>Error fetching books: {errorMessage(rented.error, callFallbacks.fetchBooks)}</ErrorAlert>;
   else if (rentalsFailure) mine = rentalsFailure;
   else if (!view || rented.isPending) mine = <ListSkeleton label="Loading your rentals" count={1} />;
-  else mine = <BookList books={rented.data} view={view} emptyText="You have no active rentals." />;
+  else mine = <MyRentals books={rented.data} customerId={customerId} rentals={view.rentals} />;
 
   let available: ReactNode;
   if (pages.isError) available = <ErrorAlert retry={pages}>Error fetching books: {errorMessage(pages.error, callFallbacks.fetchBooks)}</ErrorAlert>;

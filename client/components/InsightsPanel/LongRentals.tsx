@@ -1,4 +1,4 @@
-import { Box, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Box, Stack, Table, Text } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
 import { LONG_RENTALS_PAGE_DEFAULT, type LongRental } from '../../../shared/schemas';
 import { formatDate } from '../../lib/dates';
@@ -8,6 +8,7 @@ import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { ErrorAlert, ListSkeleton } from '../DataState';
+import { ShowAllToggle } from '../ShowAllToggle';
 
 /** Copies out for more than 30 days, longest first: the longest few, or on request every one, a page at a time. */
 export function LongRentals({ libraryId, total, rentals }: { libraryId: number; total: number; rentals: LongRental[] }) {
@@ -18,14 +19,13 @@ export function LongRentals({ libraryId, total, rentals }: { libraryId: number; 
       <Box id={tableId}>{expanded ? <EveryLongRental libraryId={libraryId} /> : <LongRentalsTable rentals={rentals} />}</Box>
       {/* While expanded, Show fewer stays though returns meanwhile left no more than the longest few. */}
       {(expanded || total > rentals.length) && (
-        <Group justify="space-between" mt="xs" gap="xs">
-          <Text size="xs" c="dimmed">
-            {expanded ? `All ${total}, a page at a time.` : `Showing the ${rentals.length} longest of ${total}.`}
-          </Text>
-          <Button variant="subtle" size="compact-sm" aria-expanded={expanded} aria-controls={tableId} onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'Show fewer' : `Show all ${total}`}
-          </Button>
-        </Group>
+        <ShowAllToggle
+          expanded={expanded}
+          onToggle={setExpanded}
+          controls={tableId}
+          total={total}
+          summary={expanded ? `All ${total}, a page at a time.` : `Showing the ${rentals.length} longest of ${total}.`}
+        />
       )}
     </>
   );

@@ -1,0 +1,25 @@
+import { Button, Group, Text } from '@mantine/core';
+
+interface ShowAllToggleProps {
+  expanded: boolean;
+  onToggle: (expanded: boolean) => void;
+  /** The id of the element whose rows it shows or hides. */
+  controls: string;
+  total: number;
+  /** What the collapsed list shows, and what the expanded one does. */
+  summary: string;
+}
+
+/** Under a list cut to its first few rows: 'Show all N', then 'Show fewer'. */
+export function ShowAllToggle({ expanded, onToggle, controls, total, summary }: ShowAllToggleProps) {
+  return (
+    <Group justify="space-between" mt="xs" gap="xs">
+      <Text size="xs" c="dimmed">
+        {summary}
+      </Text>
+      <Button variant="subtle" size="compact-sm" aria-expanded={expanded} aria-controls={controls} onClick={() => onToggle(!expanded)}>
+        {expanded ? 'Show fewer' : `Show all ${total}`}
+      </Button>
+    </Group>
+  );
+}
