@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, register, textLines, trpcCall, uniqueEmail } from './fixtures';
+import { demo, isbn13, logIn, pickLibrary, postOk, register, textLines, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -79,6 +79,33 @@ test('a customer upgrades, creates a library and finds it empty', async ({ page 
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Failed to create library: A library with this name already exists.').first()).toBeVisible();
   await expect(dialog).toBeVisible();
+});
+
+test('a customer who upgrades still finds the books they rented on their profile, and returns them there', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const libraryName = `Before Upgrade ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name: libraryName });
+  const isbn = isbn13(`978${String(Date.now()).slice(-8)}1`);
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn, title: 'Kept Through the Upgrade', author: 'Ada Lender', quantity: 2 });
+  await page.context().clearCookies();
+  await register(page, { displayName: 'Ulla Upgrade', email: uniqueEmail('upgrade-rentals'), password: 'Password123' });
+  await postOk(page, '/_api/books/rent', { isbn, libraryId: library.id, customerId: 0 });
+  await postOk(page, '/_api/user/upgrade-to-admin', {});
+
+  // The library admin's dashboard has no My Rentals, and the library is not theirs to pick: the profile lists the book.
+  await page.goto('/profile');
+  const rentals = page.getByRole('region', { name: 'My Rentals' });
+  const book = rentals.getByRole('article', { name: 'Kept Through the Upgrade' });
+  await expect(book).toContainText('Ada Lender');
+  await expect(book).toContainText(libraryName);
+  await expect(book).toContainText(/Rented on: \w+/);
+  await book.getByRole('button', { name: 'Return Book' }).click();
+  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(rentals.getByText('You have no active rentals.')).toBeVisible();
+  await expect(rentals.getByText('You have no active rentals.')).toBeFocused();
+  // Returned for good: the library has both copies again.
+  const books = await (await page.request.get(`/_api/books?libraryId=${library.id}`)).json();
+  expect(books.json).toEqual([expect.objectContaining({ isbn, availableCount: 2 })]);
 });
 
 test('a librarian changes a quantity, with the new value shown at once', async ({ page }) => {

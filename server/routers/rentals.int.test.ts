@@ -320,6 +320,29 @@ describe('rental lists', () => {
     const mineHere = await client.trpc('query', 'rentals.mine', { libraryId: library.id });
     expect(mineHere.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([here.id]);
   });
+
+  it("rentals.mineEverywhere gives the user's active rentals at every library, newest first, named by library, whatever their role now", async () => {
+    const { library } = await staffedLibrary(t);
+    const { library: other } = await staffedLibrary(t);
+    // A customer who rented at two libraries, then became a library admin: the books are still theirs to return.
+    const { client, user } = await signedIn(t, { role: 'library_admin' });
+    const older = await newRental(t, { bookId: (await newBook(t, { libraryId: library.id, title: 'Older Loan' })).id, customerId: user.id, rentedAt: new Date(Date.now() - 86_400_000) });
+    const newer = await newRental(t, { bookId: (await newBook(t, { libraryId: other.id, title: 'Newer Loan' })).id, customerId: user.id });
+    const returned = await newRental(t, { bookId: (await newBook(t, { libraryId: other.id })).id, customerId: user.id });
+    await post(client, '/_api/book/return-by-rental', { rentalId: returned.id });
+    await newRental(t, { bookId: (await newBook(t, { libraryId: library.id })).id, customerId: (await newUser(t)).id });
+
+    const mine = await client.trpc('query', 'rentals.mineEverywhere');
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((r: { rentalId: number; bookTitle: string; libraryName: string }) => [r.rentalId, r.bookTitle, r.libraryName])).toEqual([
+      [newer.id, 'Newer Loan', other.name],
+      [older.id, 'Older Loan', library.name],
+    ]);
+    expect(mine.body[0].rentedAt).toBeInstanceOf(Date);
+    // Not another user's: one who rented nothing has none.
+    const stranger = await signedIn(t);
+    expect((await stranger.client.trpc('query', 'rentals.mineEverywhere')).body).toEqual([]);
+  });
 });
 
 describe('rental list pages', () => {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { myRentalsQuery, rentalsQuery, rentalsResponse, rentResponse, returnResponse } from '../../shared/schemas';
-import { listRentals, rentalsLimit, rentBook, returnRental } from '../services/rentals';
+import { emptyInput, myRentalsQuery, ownRentalsResponse, rentalsQuery, rentalsResponse, rentResponse, returnResponse } from '../../shared/schemas';
+import { listOwnRentals, listRentals, rentalsLimit, rentBook, returnRental } from '../services/rentals';
 import { router, syncOutput } from '../trpc/init';
 import { authedProcedure, kioskRentProcedure, rentalProcedure, rentProcedure, staffProcedure } from '../trpc/procedures';
 
@@ -42,4 +42,10 @@ export const rentalsRouter = router({
     .input(myRentalsQuery)
     .output(syncOutput(rentalsResponse))
     .query(({ ctx, input }) => listRentals(ctx.em, { ...input, customerId: ctx.user.id })),
+
+  /** The signed-in user's active rentals at every library, with the libraries' names (the profile's list). */
+  mineEverywhere: authedProcedure
+    .input(emptyInput)
+    .output(syncOutput(ownRentalsResponse))
+    .query(({ ctx }) => listOwnRentals(ctx.em, ctx.user.id)),
 });

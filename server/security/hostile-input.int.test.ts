@@ -73,6 +73,7 @@ beforeAll(async () => {
     'rentals.returnByRental': { rentalId: rental.id },
     'rentals.list': { libraryId, includeReturned: true, customerId: customer.id },
     'rentals.mine': { libraryId, includeReturned: false },
+    'rentals.mineEverywhere': undefined,
     'reviews.list': { bookId: book.id },
     'reviews.post': { bookId: book.id, rating: 4, reviewText: 'Good' },
     'customers.list': { libraryId, search: '555', limit: 50, cursor: customer.id },

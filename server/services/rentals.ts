@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey } from '../../shared/isbn';
-import { type Rental, type RentalRecord, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
+import { type OwnRental, type Rental, type RentalRecord, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
 import { bookNotInLibrary } from './books';
@@ -163,4 +163,44 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
   params.push(rentalsLimit(filter));
   const rows = await query<RentalRow>(em, `${rentalSelect} ${clause} order by r.rented_at desc, r.id desc limit ?`, params, { prepared: true });
   return rows.map(toRental);
+}
+
+interface OwnRentalRow {
+  id: number;
+  book_id: number;
+  library_id: number;
+  library_name: string;
+  title: string;
+  author: string;
+  isbn: string;
+  thumbnail_url: string | null;
+  full_image_url: string | null;
+  rented_at: string;
+}
+
+/**
+ * A user's active rentals at every library, newest first, with each library's name. Whatever their
+ * role now: a customer who became a library admin keeps the books they rented, and returns them here.
+ */
+export async function listOwnRentals(em: EntityManager, userId: number): Promise<OwnRental[]> {
+  const rows = await query<OwnRentalRow>(
+    em,
+    `select r.id, r.book_id, r.library_id, l.name as library_name, r.rented_at, b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url
+       from rentals r join books b on b.id = r.book_id join libraries l on l.id = r.library_id
+      where r.customer_id = ? and r.returned_at is null
+      order by r.rented_at desc, r.id desc`,
+    [userId],
+  );
+  return rows.map((row) => ({
+    rentalId: row.id,
+    bookId: row.book_id,
+    libraryId: row.library_id,
+    libraryName: row.library_name,
+    bookTitle: row.title,
+    bookAuthor: row.author,
+    bookIsbn: row.isbn,
+    thumbnailUrl: row.thumbnail_url,
+    fullImageUrl: row.full_image_url,
+    rentedAt: toDate(row.rented_at),
+  }));
 }

@@ -63,5 +63,12 @@ export const myRentalsQuery = z.strictObject({
 });
 
 export const rentalsResponse = z.array(rentalSchema);
+
+/** One of the signed-in user's own active rentals, at whichever library: the profile lists them all. */
+export const ownRentalSchema = rentalSchema
+  .pick({ rentalId: true, bookId: true, libraryId: true, bookTitle: true, bookAuthor: true, bookIsbn: true, thumbnailUrl: true, fullImageUrl: true, rentedAt: true })
+  .extend({ libraryName: z.string() });
+export type OwnRental = z.infer<typeof ownRentalSchema>;
+export const ownRentalsResponse = z.array(ownRentalSchema);
 export const rentResponse = z.object({ rental: rentalRecordSchema });
 export const returnResponse = z.object({ rental: rentalRecordSchema });

@@ -1,0 +1,80 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import type { OwnRental } from '../../../shared/schemas';
+import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
+import { useReturnRental } from '../../hooks/use-rental-actions';
+import { busyProps } from '../../lib/busy';
+import { formatDate } from '../../lib/dates';
+import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { trpc } from '../../trpc';
+import { BookCover, coverUrl } from '../BookList';
+import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
+
+/**
+ * The signed-in user's rented books at every library, newest first, each with its library and a
+ * Return Book. The dashboard shows a customer one library's; this is the whole of them, and the one
+ * place a customer who became a library admin still sees (and returns) what they rented.
+ */
+export function ProfileRentals() {
+  const headingId = useId();
+  const focus = useFocusAfterRemoval<HTMLDivElement>();
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId}>
+        My Rentals
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Books out on your account, at every library.
+      </Text>
+      <div ref={focus.ref}>
+        <RentalRows />
+      </div>
+    </Card>
+  );
+}
+
+function RentalRows() {
+  const rentals = trpc.rentals.mineEverywhere.useQuery();
+  if (rentals.isPending) return <ListSkeleton label="Loading your rentals" count={2} height={72} />;
+  if (rentals.isError) return <ErrorAlert retry={rentals}>Error fetching rentals: {errorMessage(rentals.error, callFallbacks.fetchRentals)}</ErrorAlert>;
+  if (rentals.data.length === 0) return <EmptyText>You have no active rentals.</EmptyText>;
+  return (
+    <Stack gap="sm">
+      {rentals.data.map((rental) => (
+        <RentalRow key={rental.rentalId} rental={rental} />
+      ))}
+    </Stack>
+  );
+}
+
+function RentalRow({ rental }: { rental: OwnRental }) {
+  const titleId = useId();
+  const giveBack = useReturnRental();
+  return (
+    <Card withBorder padding="sm" radius="md" component="article" aria-labelledby={titleId} data-focus-row={rental.rentalId}>
+      <Group justify="space-between" gap="sm">
+        <Group gap="md" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 16rem' }}>
+          <BookCover title={rental.bookTitle} url={coverUrl(rental)} />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            {/* Whole, however long: titles of a series may differ only at their end. */}
+            <Text fw={600} id={titleId} style={{ overflowWrap: 'anywhere' }}>
+              {rental.bookTitle}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {rental.bookAuthor}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {rental.libraryName}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Rented on: {formatDate(rental.rentedAt)}
+            </Text>
+          </Stack>
+        </Group>
+        <Button variant="light" {...busyProps(giveBack.isPending)} onClick={() => giveBack.isPending || giveBack.mutate({ rentalId: rental.rentalId })}>
+          {giveBack.isPending ? 'Returning...' : 'Return Book'}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
