@@ -49,7 +49,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       expect(await violations(page), 'kiosk').toEqual([]);
     });
 
-    test("the customer's dashboard and the kiosk have no accessibility faults", async ({ page }) => {
+    test("the customer's dashboard, profile and the kiosk have no accessibility faults", async ({ page }) => {
       await logIn(page, demo.reader);
       await page.goto('/dashboard');
       await pickLibrary(page, 'Central Library');
@@ -59,6 +59,10 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       await expect(page.getByRole('dialog')).toBeVisible();
       expect(await violations(page), 'reviews dialog').toEqual([]);
       await page.keyboard.press('Escape');
+      await page.goto('/profile');
+      const ownRentals = page.getByRole('region', { name: 'My Rentals' });
+      await expect(ownRentals.getByRole('article').first().or(ownRentals.getByText('You have no active rentals.'))).toBeVisible();
+      expect(await violations(page), 'profile').toEqual([]);
 
       // The librarian signs in on this browser next: the reader's session ends first, as it would at the desk.
       await page.context().clearCookies();

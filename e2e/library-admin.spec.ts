@@ -92,8 +92,12 @@ test('a customer who upgrades still finds the books they rented on their profile
   await postOk(page, '/_api/books/rent', { isbn, libraryId: library.id, customerId: 0 });
   await postOk(page, '/_api/user/upgrade-to-admin', {});
 
-  // The library admin's dashboard has no My Rentals, and the library is not theirs to pick: the profile lists the book.
-  await page.goto('/profile');
+  // The library admin's dashboard has no My Rentals, and the library is not theirs to pick: it points to the profile, which lists the book.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Create Library' })).toBeVisible();
+  await expect(page.getByText('You have 1 book out on your own account.')).toBeVisible();
+  await page.getByRole('link', { name: 'See and return them on your profile' }).click();
+  await expect(page).toHaveURL(/\/profile#my-rentals$/);
   const rentals = page.getByRole('region', { name: 'My Rentals' });
   const book = rentals.getByRole('article', { name: 'Kept Through the Upgrade' });
   await expect(book).toContainText('Ada Lender');
@@ -103,6 +107,9 @@ test('a customer who upgrades still finds the books they rented on their profile
   await expect(page.getByText('Book returned successfully!')).toBeVisible();
   await expect(rentals.getByText('You have no active rentals.')).toBeVisible();
   await expect(rentals.getByText('You have no active rentals.')).toBeFocused();
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Create Library' })).toBeVisible();
+  await expect(page.getByText(/out on your own account/)).toHaveCount(0);
   // Returned for good: the library has both copies again.
   const books = await (await page.request.get(`/_api/books?libraryId=${library.id}`)).json();
   expect(books.json).toEqual([expect.objectContaining({ isbn, availableCount: 2 })]);

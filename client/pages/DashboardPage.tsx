@@ -7,6 +7,7 @@ import { CustomerDashboard, UpgradeCard } from '../components/CustomerDashboard'
 import { ListSkeleton } from '../components/DataState';
 import { LibraryAdminDashboard } from '../components/LibraryAdminDashboard';
 import { CreateLibraryDialog, LibrarySelect } from '../components/LibraryPicker';
+import { OwnRentalsNote } from '../components/ProfileRentals';
 import { ScanBookFlow } from '../components/ScanBookFlow';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -58,7 +59,14 @@ function DashboardBody({ user, library, loading }: { user: User; library: Librar
   ) : (
     <Notice title="Select a library to begin">Choose a library above to see its books.</Notice>
   );
-  if (user.role === 'library_admin') return library ? <LibraryAdminDashboard key={library.id} libraryId={library.id} /> : pickFirst;
+  if (user.role === 'library_admin') {
+    return (
+      <>
+        <OwnRentalsNote />
+        {library ? <LibraryAdminDashboard key={library.id} libraryId={library.id} /> : pickFirst}
+      </>
+    );
+  }
   return (
     <>
       <UpgradeCard />

@@ -19,7 +19,7 @@ export function ProfileRentals() {
   const headingId = useId();
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={headingId}>
+    <Card withBorder padding="lg" radius="md" component="section" id="my-rentals" aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId}>
         My Rentals
       </Title>

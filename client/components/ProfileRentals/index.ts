@@ -1,0 +1,2 @@
+export { OwnRentalsNote } from './OwnRentalsNote';
+export { ProfileRentals } from './ProfileRentals';
