@@ -56,6 +56,8 @@ test('a customer upgrades, creates a library and finds it empty', async ({ page 
   await dialog.getByLabel(/^Library name/).fill('ab');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog.getByText('Library name must be at least 3 characters long')).toBeVisible();
+  // The click submitted (its field's message did not move the button from under it), so the field has the focus.
+  await expect(dialog.getByLabel(/^Library name/)).toBeFocused();
   const name = `Branch ${Date.now()}`;
   await dialog.getByLabel(/^Library name/).fill(name);
   await dialog.getByLabel(/^Library name/).press('Enter');
@@ -113,6 +115,50 @@ test('a customer who upgrades still finds the books they rented on their profile
   // Returned for good: the library has both copies again.
   const books = await (await page.request.get(`/_api/books?libraryId=${library.id}`)).json();
   expect(books.json).toEqual([expect.objectContaining({ isbn, availableCount: 2 })]);
+});
+
+test("a librarian corrects a book's title and author, refused while one is empty", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const libraryName = `Typo Branch ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name: libraryName });
+  const stamp = String(Date.now()).slice(-8);
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbn13(`978${stamp}1`), title: 'The Hobbitt', author: 'J. R. Tolkein', quantity: 1 });
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbn13(`978${stamp}2`), title: 'Middlemarch', author: 'George Eliot', quantity: 1 });
+  await page.goto('/dashboard');
+  await pickLibrary(page, libraryName);
+  const books = page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article');
+  await expect(books).toHaveCount(2);
+
+  const edit = books.filter({ hasText: 'The Hobbitt' }).getByRole('button', { name: 'Edit details' });
+  await edit.click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Book Details' });
+  await expect(dialog.getByLabel(/^Title/)).toHaveValue('The Hobbitt');
+  await expect(dialog.getByLabel(/^Author/)).toHaveValue('J. R. Tolkein');
+  await dialog.getByLabel(/^Title/).fill('  ');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  await expect(dialog.getByLabel(/^Title/)).toBeFocused();
+
+  await dialog.getByLabel(/^Title/).fill('The Hobbit');
+  await dialog.getByLabel(/^Author/).fill('J. R. R. Tolkien');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Book details saved.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(books.first()).toHaveAccessibleName('Middlemarch');
+  await expect(books.last()).toHaveAccessibleName('The Hobbit');
+  await expect(books.last()).toContainText('J. R. R. Tolkien');
+  await expect(books.last().getByRole('button', { name: 'Edit details' })).toBeFocused();
+  await page.getByPlaceholder('Search by title or author...').fill('tolkien');
+  await expect(books).toHaveCount(1);
+
+  // Opened again, the form starts from the book as saved; Cancel changes nothing.
+  await books.first().getByRole('button', { name: 'Edit details' }).click();
+  await expect(dialog.getByLabel(/^Title/)).toHaveValue('The Hobbit');
+  await dialog.getByLabel(/^Author/).fill('Someone Else');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article', { name: 'The Hobbit' })).toContainText('J. R. R. Tolkien');
 });
 
 test('a librarian changes a quantity, with the new value shown at once', async ({ page }) => {

@@ -55,7 +55,13 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
     // Mantine's PasswordInput leaves it out of its input.
     'aria-invalid': !!errors[field],
     onChange: (event: { currentTarget: { value: string } }) => setValue(field, event.currentTarget.value as z.input<S>[typeof field]),
-    onBlur: () => validateField(field),
+    // A click on a submit button takes the focus from the field first. Its message would then push the
+    // button from under the pointer, and the click would be lost; the submit checks every field anyway.
+    onBlur: (event?: { relatedTarget?: EventTarget | null }) => {
+      const next = event?.relatedTarget;
+      if (next instanceof HTMLButtonElement && next.type === 'submit') return;
+      validateField(field);
+    },
   });
 
   const handleSubmit = (onValid: (data: z.output<S>) => void | Promise<void>) => (event?: { preventDefault(): void; currentTarget?: unknown }) => {

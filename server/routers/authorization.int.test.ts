@@ -82,6 +82,12 @@ const CASES: Case[] = [
     input: async () => ({ libraryId: libraryA.id, bookId: (await bookInA()).id, quantity: 4 }),
     expected: STAFF,
   },
+  {
+    procedure: 'books.updateDetails',
+    kind: 'mutation',
+    input: async () => ({ libraryId: libraryA.id, bookId: (await bookInA()).id, title: 'Emma', author: 'Jane Austen' }),
+    expected: STAFF,
+  },
   { procedure: 'books.status', kind: 'query', input: async () => ({ libraryId: libraryA.id, isbn: (await bookInA()).isbn }), expected: SIGNED_IN },
   {
     procedure: 'rentals.rent',
@@ -177,6 +183,8 @@ describe('objects of another library are out of reach through their ids', () => 
     const before = await snapshot(t);
     const quantity = await other.trpc('mutation', 'books.setQuantity', { libraryId: libraryB.id, bookId: book.id, quantity: 9 });
     expect(quantity.status).toBe(404);
+    const details = await other.trpc('mutation', 'books.updateDetails', { libraryId: libraryB.id, bookId: book.id, title: 'Renamed', author: 'Someone' });
+    expect(details.status).toBe(404);
     const status = await other.trpc('query', 'books.status', { libraryId: libraryB.id, isbn: book.isbn });
     expect(status.status).toBe(404);
     const kiosk = await other.trpc('mutation', 'rentals.kioskRent', { libraryId: libraryB.id, isbn: book.isbn, customerId: memberOfB });

@@ -378,6 +378,52 @@ describe('set the number of copies', () => {
   });
 });
 
+describe("correct a book's title and author", () => {
+  it('saves them trimmed, and search, title order and rentals read the new ones at once', async () => {
+    const { client: librarian, user } = await signedIn(t, { role: 'library_admin' });
+    const { id: lib } = await newLibrary(t, { staff: [user.id] });
+    const book = await newBook(t, { libraryId: lib, quantity: 2, title: 'The Hobbitt', author: 'J. R. Tolkein' });
+    await newBook(t, { libraryId: lib, title: 'Middlemarch', author: 'George Eliot' });
+    const rental = await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id });
+
+    const saved = await librarian.trpc('mutation', 'books.updateDetails', { libraryId: lib, bookId: book.id, title: '  The Hobbit ', author: 'J. R. R. Tolkien' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ id: book.id, title: 'The Hobbit', author: 'J. R. R. Tolkien', quantity: 2, availableCount: 1 });
+    expect(bookSchema.safeParse(saved.body).success).toBe(true);
+
+    expect((await list(reader, `libraryId=${lib}&search=hobbit`)).map((b) => b.id)).toEqual([book.id]);
+    expect(await list(reader, `libraryId=${lib}&search=tolkein`)).toEqual([]);
+    expect((await list(reader, `libraryId=${lib}&search=R. Tolk`)).map((b) => b.id)).toEqual([book.id]);
+    expect((await list(reader, `libraryId=${lib}`)).map((b) => b.title)).toEqual(['Middlemarch', 'The Hobbit']);
+    const rentals = await librarian.rest('GET', `/_api/rentals?libraryId=${lib}`, undefined, { superjson: true });
+    expect(rentals.body).toEqual([expect.objectContaining({ rentalId: rental.id, bookTitle: 'The Hobbit', bookAuthor: 'J. R. R. Tolkien' })]);
+  });
+
+  it('refuses an empty or overlong field, a book of another library and anyone but its staff, changing nothing', async () => {
+    const { client: librarian, user } = await signedIn(t, { role: 'library_admin' });
+    const { id: lib } = await newLibrary(t, { staff: [user.id] });
+    const book = await newBook(t, { libraryId: lib, title: 'Persuasion', author: 'Jane Austen' });
+    const elsewhere = await newBook(t, { libraryId, title: 'Emma', author: 'Jane Austen' });
+    const change = (client: Client, input: object) => client.trpc('mutation', 'books.updateDetails', { libraryId: lib, bookId: book.id, title: 'Changed', author: 'Changed', ...input });
+
+    const blank = await change(librarian, { title: '   ' });
+    expect([blank.status, blank.body.message]).toEqual([400, 'Title is required']);
+    const long = await change(librarian, { author: 'a'.repeat(501) });
+    expect([long.status, long.body.message]).toEqual([400, 'Author is too long']);
+    const missingAuthor = await librarian.trpc('mutation', 'books.updateDetails', { libraryId: lib, bookId: book.id, title: 'Changed' });
+    expect([missingAuthor.status, missingAuthor.body.message]).toEqual([400, 'Author is required']);
+    const notHere = await change(librarian, { bookId: elsewhere.id });
+    expect([notHere.status, notHere.body.message]).toEqual([404, 'Book not found.']);
+    expect((await change(reader, {})).status).toBe(403);
+    expect((await change(staff, {})).status).toBe(403);
+
+    expect(await t.sql(`select title, author from books where id in (?, ?) order by id`, [book.id, elsewhere.id])).toEqual([
+      { title: 'Persuasion', author: 'Jane Austen' },
+      { title: 'Emma', author: 'Jane Austen' },
+    ]);
+  });
+});
+
 describe('book status by ISBN', () => {
   it('says whether a copy is out and to whom (the most recent rental), by either ISBN form', async () => {
     const book = await newBook(t, { libraryId, quantity: 3, title: 'Kindred' });

@@ -66,6 +66,7 @@ beforeAll(async () => {
     'books.rentedByMe': { libraryId },
     'books.add': { libraryId, isbn: newIsbn13(), title: 'T', author: 'A', thumbnailUrl: 'https://x.test/a.jpg', acquisitionDate: '2024-01-01', quantity: 2 },
     'books.setQuantity': { bookId: book.id, libraryId, quantity: 4 },
+    'books.updateDetails': { bookId: book.id, libraryId, title: 'Fuzzed title', author: 'Fuzzed author' },
     'books.status': { isbn: book.isbn, libraryId },
     'rentals.rent': { isbn: book.isbn, libraryId, customerId: 0 },
     'rentals.kioskRent': { isbn: book.isbn, libraryId, customerId: customer.id },

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey, normalizeIsbn } from '../../shared/isbn';
 import { MAX_BOOK_QUANTITY } from '../../shared/constants';
-import { type AddBookInput, BOOKS_PAGE_DEFAULT, type Book, type BookStatus, QUANTITY_TOO_LARGE } from '../../shared/schemas';
+import { type AddBookInput, BOOKS_PAGE_DEFAULT, type Book, type BookDetails, type BookStatus, QUANTITY_TOO_LARGE } from '../../shared/schemas';
 import { containsPattern, query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
 
@@ -266,6 +266,18 @@ export async function setQuantity(em: EntityManager, libraryId: number, bookId: 
     );
     return toBook(row);
   });
+}
+
+/** A book's title and author, corrected by its library's staff. Its search keys follow (generated columns, an expression index). */
+export async function updateBookDetails(em: EntityManager, libraryId: number, bookId: number, details: BookDetails): Promise<Book> {
+  const [row] = await query<BookRow>(
+    em,
+    `update books set title = ?, author = ?, updated_at = now() where id = ? and library_id = ? returning ${BOOK_RETURNING}`,
+    [details.title, details.author, bookId, libraryId],
+    AS_ARRAYS,
+  );
+  if (!row) throw notFound(BOOK_NOT_FOUND);
+  return toBook(row);
 }
 
 /** Whether some copy is out, and to whom: the book's most recent active rental, only `renterId`'s own when given. */

@@ -62,12 +62,16 @@ const optionalUrl = (message: string) =>
 
 export const QUANTITY_TOO_LARGE = 'Quantity is too large';
 
+/** A book's title and author, as added and as corrected later. */
+const bookTitle = z.string(missing('Title is required')).trim().min(1, 'Title is required').max(500, 'Title is too long');
+const bookAuthor = z.string(missing('Author is required')).trim().min(1, 'Author is required').max(500, 'Author is too long');
+
 export const addBookInput = z.strictObject({
   libraryId: libraryIdField(),
   /** Catalogued under its ISBN-13 form (isbnKey), so it must be a real ISBN length. */
   isbn: payloadIsbn.refine(hasIsbnLength, INVALID_ISBN_MESSAGE),
-  title: z.string(missing('Title is required')).trim().min(1, 'Title is required').max(500, 'Title is too long'),
-  author: z.string(missing('Author is required')).trim().min(1, 'Author is required').max(500, 'Author is too long'),
+  title: bookTitle,
+  author: bookAuthor,
   thumbnailUrl: optionalUrl('Invalid thumbnail URL format'),
   fullImageUrl: optionalUrl('Invalid full image URL format'),
   // PostgreSQL has no year 0 and the app no use for dates before the common era; a year past 9999
@@ -96,6 +100,15 @@ export const setQuantityInput = z.strictObject({
     .min(0, 'Quantity cannot be negative.')
     .max(MAX_BOOK_QUANTITY, QUANTITY_TOO_LARGE),
 });
+
+/** Staff correct a catalogued book's title and author (a typo typed by hand, or a lookup's odd wording). */
+export const updateBookDetailsInput = z.strictObject({
+  bookId: positiveId('Book ID must be a positive integer'),
+  libraryId: libraryIdField(),
+  title: bookTitle,
+  author: bookAuthor,
+});
+export type BookDetails = Pick<z.infer<typeof updateBookDetailsInput>, 'title' | 'author'>;
 
 export const bookStatusInput = z.strictObject({
   isbn: z.string(missing('ISBN is required')).trim().min(1, 'ISBN is required').max(32, 'ISBN is too long'),

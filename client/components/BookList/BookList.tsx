@@ -6,11 +6,12 @@ import { EmptyText } from '../DataState';
 import { ReviewsButton } from '../Reviews';
 import { AvailabilityBadge } from './AvailabilityBadge';
 import { BookCover, coverUrl } from './BookCover';
+import { EditBookButton } from './EditBookButton';
 import classes from './BookList.module.css';
 import { QuantityControl } from './QuantityControl';
 import { RentalButton } from './RentalButton';
 
-/** Library view: copy counts. Customer view: rent and return, from the customer's active rentals. */
+/** Library view: copy counts and details. Customer view: rent and return, from the customer's active rentals. */
 export type BookListView = { kind: 'library' } | { kind: 'customer'; customerId: number; rentals: Rental[] };
 
 /** A searched list's empty text. */
@@ -65,7 +66,14 @@ const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book
         </Stack>
         <div className={classes.actions}>
           <ReviewsButton book={book} />
-          {customerId === undefined ? <QuantityControl book={book} /> : <RentalButton book={book} rental={rental} customerId={customerId} />}
+          {customerId === undefined ? (
+            <>
+              <EditBookButton book={book} />
+              <QuantityControl book={book} />
+            </>
+          ) : (
+            <RentalButton book={book} rental={rental} customerId={customerId} />
+          )}
         </div>
       </div>
     </Card>
