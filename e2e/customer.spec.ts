@@ -279,3 +279,45 @@ test('My Rentals shows the latest five, the rest on request, so Available to Ren
   await expect(rented.first()).toHaveAccessibleName('Loan E');
   await expect(mine.getByRole('button', { name: /^Show / })).toHaveCount(0);
 });
+
+test('the profile lists the books out at every library, and the returned ones in Rental History, a page at a time', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const libraryName = `History Branch ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name: libraryName });
+  const stamp = String(Date.now()).slice(-8);
+  const [oftenRead, stillOut] = [isbn13(`978${stamp}1`), isbn13(`978${stamp}2`)];
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: oftenRead, title: 'Read Again and Again', author: 'Rhea Reader', quantity: 1 });
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: stillOut, title: 'Still on the Shelf at Home', author: 'Rhea Reader', quantity: 1 });
+  await page.context().clearCookies();
+  await register(page, { displayName: 'Hal History', email: uniqueEmail('history'), password: 'Password123' });
+  await page.goto('/profile');
+  const out = page.getByRole('region', { name: 'My Rentals' });
+  const history = page.getByRole('region', { name: 'Rental History' });
+  await expect(out.getByText('You have no active rentals.')).toBeVisible();
+  await expect(history.getByText('You have not returned any books yet.')).toBeVisible();
+
+  // Twenty-one rentals of one book, each returned: a page of twenty and one more.
+  for (let i = 0; i < 21; i++) {
+    const { rental } = await postOk(page, '/_api/books/rent', { isbn: oftenRead, libraryId: library.id, customerId: 0 });
+    await postOk(page, '/_api/book/return-by-rental', { rentalId: rental.rentalId });
+  }
+  await postOk(page, '/_api/books/rent', { isbn: stillOut, libraryId: library.id, customerId: 0 });
+
+  await page.reload();
+  await expect(out.getByRole('article')).toHaveCount(1);
+  await expect(out.getByRole('article', { name: 'Still on the Shelf at Home' })).toContainText(libraryName);
+  const rows = history.getByRole('listitem');
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText('Read Again and Again');
+  await expect(rows.first()).toContainText(`Rhea Reader · ${libraryName}`);
+  await expect(rows.first()).toContainText(/Rented on: \w+ \d+, \d{4} · Returned on: \w+ \d+, \d{4}/);
+  await history.getByRole('button', { name: 'Load more rentals' }).click();
+  await expect(rows).toHaveCount(21);
+  await expect(history.getByText('All rentals loaded.')).toBeFocused();
+
+  // Returned from the profile, the book leaves My Rentals and heads Rental History.
+  await out.getByRole('button', { name: 'Return Book' }).click();
+  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(out.getByText('You have no active rentals.')).toBeVisible();
+  await expect(rows.first()).toContainText('Still on the Shelf at Home');
+});

@@ -1,9 +1,9 @@
-import { Alert, Avatar, Box, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { profileInput, type User } from '../../shared/schemas';
 import { AuthenticatingSkeleton } from '../components/AuthGuard';
-import { ProfileRentals } from '../components/ProfileRentals';
+import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useZodForm } from '../hooks/use-zod-form';
@@ -59,9 +59,10 @@ export default function ProfilePage() {
         </Group>
         <ProfileForm key={user.id} user={user} />
       </Card>
-      <Box mt="lg">
-        <ProfileRentals key={user.id} />
-      </Box>
+      <Stack mt="lg" gap="lg">
+        <ProfileRentals />
+        <RentalHistory />
+      </Stack>
     </Container>
   );
 }

@@ -112,6 +112,7 @@ const CASES: Case[] = [
   { procedure: 'rentals.list', kind: 'query', input: async () => ({ libraryId: libraryA.id, includeReturned: true }), expected: STAFF },
   { procedure: 'rentals.mine', kind: 'query', input: async () => ({}), expected: SIGNED_IN },
   { procedure: 'rentals.mineEverywhere', kind: 'query', input: async () => undefined, expected: SIGNED_IN },
+  { procedure: 'rentals.myHistory', kind: 'query', input: async () => ({ limit: 5 }), expected: SIGNED_IN },
   { procedure: 'books.rentedByMe', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: SIGNED_IN },
   { procedure: 'reviews.list', kind: 'query', input: async () => ({ bookId: (await bookInA()).id }), expected: ANYONE },
   { procedure: 'reviews.post', kind: 'mutation', input: async () => ({ bookId: (await bookInA()).id, rating: 4, reviewText: 'Good.' }), expected: SIGNED_IN },

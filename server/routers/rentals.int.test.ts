@@ -339,9 +339,43 @@ describe('rental lists', () => {
       [older.id, 'Older Loan', library.name],
     ]);
     expect(mine.body[0].rentedAt).toBeInstanceOf(Date);
+    expect(mine.body[0].returnedAt).toBeNull();
     // Not another user's: one who rented nothing has none.
     const stranger = await signedIn(t);
     expect((await stranger.client.trpc('query', 'rentals.mineEverywhere')).body).toEqual([]);
+  });
+
+  it("rentals.myHistory pages through the user's returned rentals at every library, latest rented first, and only theirs", async () => {
+    const { library } = await staffedLibrary(t);
+    const { library: other } = await staffedLibrary(t);
+    const { client, user } = await signedIn(t);
+    const day = 86_400_000;
+    // Five returned (rented 5 to 1 days ago, at either library), one still out.
+    const returned: number[] = [];
+    for (let daysAgo = 5; daysAgo >= 1; daysAgo--) {
+      const book = await newBook(t, { libraryId: daysAgo % 2 ? library.id : other.id, title: `Read ${daysAgo} days ago` });
+      const rental = await newRental(t, { bookId: book.id, customerId: user.id, rentedAt: new Date(Date.now() - daysAgo * day) });
+      expect((await post(client, '/_api/book/return-by-rental', { rentalId: rental.id })).status).toBe(200);
+      returned.unshift(rental.id);
+    }
+    const out = await newRental(t, { bookId: (await newBook(t, { libraryId: library.id })).id, customerId: user.id });
+    const someoneElses = await newRental(t, { bookId: (await newBook(t, { libraryId: library.id })).id, customerId: (await newUser(t)).id });
+    await post((await staffedLibrary(t)).staff, '/_api/book/return-by-rental', { rentalId: someoneElses.id });
+
+    const first = await client.trpc('query', 'rentals.myHistory', { limit: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body.map((r: { rentalId: number }) => r.rentalId)).toEqual(returned.slice(0, 2));
+    expect(first.body.map((r: { bookTitle: string; libraryName: string }) => [r.bookTitle, r.libraryName])).toEqual([['Read 1 days ago', library.name], ['Read 2 days ago', other.name]]);
+    expect(first.body[0].returnedAt).toBeInstanceOf(Date);
+    const rest = await client.trpc('query', 'rentals.myHistory', { limit: 10, cursor: returned[1] });
+    expect(rest.body.map((r: { rentalId: number }) => r.rentalId)).toEqual(returned.slice(2));
+    // The still-active rental is not history; the default page holds all five.
+    expect((await client.trpc('query', 'rentals.myHistory', {})).body.map((r: { rentalId: number }) => r.rentalId)).toEqual(returned);
+    expect(returned).not.toContain(out.id);
+    // Another's rental marks no place here.
+    expect((await client.trpc('query', 'rentals.myHistory', { cursor: someoneElses.id })).body).toEqual([]);
+    const bad = await client.trpc('query', 'rentals.myHistory', { limit: 0 });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Limit must be between 1 and 200']);
   });
 });
 

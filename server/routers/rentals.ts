@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { emptyInput, myRentalsQuery, ownRentalsResponse, rentalsQuery, rentalsResponse, rentResponse, returnResponse } from '../../shared/schemas';
+import { emptyInput, myRentalsQuery, ownRentalsResponse, RENTAL_HISTORY_PAGE_DEFAULT, rentalHistoryQuery, rentalsQuery, rentalsResponse, rentResponse, returnResponse } from '../../shared/schemas';
 import { listOwnRentals, listRentals, rentalsLimit, rentBook, returnRental } from '../services/rentals';
 import { router, syncOutput } from '../trpc/init';
 import { authedProcedure, kioskRentProcedure, rentalProcedure, rentProcedure, staffProcedure } from '../trpc/procedures';
@@ -48,4 +48,10 @@ export const rentalsRouter = router({
     .input(emptyInput)
     .output(syncOutput(ownRentalsResponse))
     .query(({ ctx }) => listOwnRentals(ctx.em, ctx.user.id)),
+
+  /** The signed-in user's returned rentals at every library, a page at a time (the profile's Rental History). */
+  myHistory: authedProcedure
+    .input(rentalHistoryQuery)
+    .output(syncOutput(ownRentalsResponse))
+    .query(({ ctx, input }) => listOwnRentals(ctx.em, ctx.user.id, { returned: true, limit: input.limit ?? RENTAL_HISTORY_PAGE_DEFAULT, after: input.cursor })),
 });

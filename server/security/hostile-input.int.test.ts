@@ -75,6 +75,7 @@ beforeAll(async () => {
     'rentals.list': { libraryId, includeReturned: true, customerId: customer.id },
     'rentals.mine': { libraryId, includeReturned: false },
     'rentals.mineEverywhere': undefined,
+    'rentals.myHistory': { limit: 20, cursor: rental.id },
     'reviews.list': { bookId: book.id },
     'reviews.post': { bookId: book.id, rating: 4, reviewText: 'Good' },
     'customers.list': { libraryId, search: '555', limit: 50, cursor: customer.id },

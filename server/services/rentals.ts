@@ -176,20 +176,36 @@ interface OwnRentalRow {
   thumbnail_url: string | null;
   full_image_url: string | null;
   rented_at: string;
+  returned_at: string | null;
 }
 
 /**
- * A user's active rentals at every library, newest first, with each library's name. Whatever their
- * role now: a customer who became a library admin keeps the books they rented, and returns them here.
+ * A user's rentals at every library, latest rented first, with each library's name: the active ones
+ * (whole), or the returned ones (`returned`, a page of `limit` after the user's own rental `after`).
+ * Whatever their role now: a customer who became a library admin keeps the books they rented, and
+ * returns them on the profile.
  */
-export async function listOwnRentals(em: EntityManager, userId: number): Promise<OwnRental[]> {
+export async function listOwnRentals(
+  em: EntityManager,
+  userId: number,
+  options: { returned?: boolean; limit?: number | null; after?: number } = {},
+): Promise<OwnRental[]> {
+  const params: unknown[] = [userId];
+  let after = '';
+  if (options.after !== undefined) {
+    // Only the user's own rental marks a place: another's rental id reveals nothing (no rows).
+    after = 'and (r.rented_at, r.id) < (select a.rented_at, a.id from rentals a where a.id = ? and a.customer_id = ?)';
+    params.push(options.after, userId);
+  }
+  params.push(options.limit ?? null);
   const rows = await query<OwnRentalRow>(
     em,
-    `select r.id, r.book_id, r.library_id, l.name as library_name, r.rented_at, b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url
+    `select r.id, r.book_id, r.library_id, l.name as library_name, r.rented_at, r.returned_at,
+            b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url
        from rentals r join books b on b.id = r.book_id join libraries l on l.id = r.library_id
-      where r.customer_id = ? and r.returned_at is null
-      order by r.rented_at desc, r.id desc`,
-    [userId],
+      where r.customer_id = ? and r.returned_at is ${options.returned ? 'not null' : 'null'} ${after}
+      order by r.rented_at desc, r.id desc limit ?`,
+    params,
   );
   return rows.map((row) => ({
     rentalId: row.id,
@@ -202,5 +218,6 @@ export async function listOwnRentals(em: EntityManager, userId: number): Promise
     thumbnailUrl: row.thumbnail_url,
     fullImageUrl: row.full_image_url,
     rentedAt: toDate(row.rented_at),
+    returnedAt: toDateOrNull(row.returned_at),
   }));
 }

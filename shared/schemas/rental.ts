@@ -64,11 +64,15 @@ export const myRentalsQuery = z.strictObject({
 
 export const rentalsResponse = z.array(rentalSchema);
 
-/** One of the signed-in user's own active rentals, at whichever library: the profile lists them all. */
+/** One of the signed-in user's own rentals, at whichever library: the profile lists them all, out and returned. */
 export const ownRentalSchema = rentalSchema
-  .pick({ rentalId: true, bookId: true, libraryId: true, bookTitle: true, bookAuthor: true, bookIsbn: true, thumbnailUrl: true, fullImageUrl: true, rentedAt: true })
+  .pick({ rentalId: true, bookId: true, libraryId: true, bookTitle: true, bookAuthor: true, bookIsbn: true, thumbnailUrl: true, fullImageUrl: true, rentedAt: true, returnedAt: true })
   .extend({ libraryName: z.string() });
 export type OwnRental = z.infer<typeof ownRentalSchema>;
 export const ownRentalsResponse = z.array(ownRentalSchema);
+
+/** The profile's rental history, the returned rentals, a page at a time (latest rented first). */
+export const RENTAL_HISTORY_PAGE_DEFAULT = 20;
+export const rentalHistoryQuery = z.strictObject({ ...pageFields(RENTALS_PAGE_MAX) });
 export const rentResponse = z.object({ rental: rentalRecordSchema });
 export const returnResponse = z.object({ rental: rentalRecordSchema });

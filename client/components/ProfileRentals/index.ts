@@ -1,2 +1,3 @@
 export { OwnRentalsNote } from './OwnRentalsNote';
 export { ProfileRentals } from './ProfileRentals';
+export { RentalHistory } from './RentalHistory';

@@ -1,0 +1,63 @@
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useId, useMemo } from 'react';
+import { type OwnRental, RENTAL_HISTORY_PAGE_DEFAULT } from '../../../shared/schemas';
+import { formatDate } from '../../lib/dates';
+import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { nextAfterLast } from '../../lib/paging';
+import { trpc } from '../../trpc';
+import { LoadMoreButton } from '../BookList';
+import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
+
+/** The books the user has rented and returned, at every library, latest rented first, a page at a time. */
+export function RentalHistory() {
+  const headingId = useId();
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" id="rental-history" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId}>
+        Rental History
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Books you have returned, the latest rented first.
+      </Text>
+      <HistoryRows />
+    </Card>
+  );
+}
+
+function HistoryRows() {
+  const pages = trpc.rentals.myHistory.useInfiniteQuery(
+    { limit: RENTAL_HISTORY_PAGE_DEFAULT },
+    { getNextPageParam: nextAfterLast(RENTAL_HISTORY_PAGE_DEFAULT, (rental) => rental.rentalId) },
+  );
+  const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+  if (pages.isPending) return <ListSkeleton label="Loading your rental history" count={3} height={56} />;
+  if (pages.isError || !rentals) return <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
+  if (rentals.length === 0) return <EmptyText>You have not returned any books yet.</EmptyText>;
+  return (
+    <Stack gap="sm">
+      <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {rentals.map((rental) => (
+          <HistoryRow key={rental.rentalId} rental={rental} />
+        ))}
+      </Stack>
+      <LoadMoreButton items="rentals" hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
+    </Stack>
+  );
+}
+
+function HistoryRow({ rental }: { rental: OwnRental }) {
+  return (
+    <li style={{ padding: 'var(--mantine-spacing-xs) 0', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      {/* Whole, however long: titles of a series may differ only at their end. */}
+      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {rental.bookTitle}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {rental.bookAuthor} · {rental.libraryName}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Rented on: {formatDate(rental.rentedAt)} · Returned on: {formatDate(rental.returnedAt)}
+      </Text>
+    </li>
+  );
+}
