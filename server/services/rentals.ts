@@ -165,19 +165,8 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
   return rows.map(toRental);
 }
 
-interface OwnRentalRow {
-  id: number;
-  book_id: number;
-  library_id: number;
-  library_name: string;
-  title: string;
-  author: string;
-  isbn: string;
-  thumbnail_url: string | null;
-  full_image_url: string | null;
-  rented_at: string;
-  returned_at: string | null;
-}
+/** A rental row of the user's own list: their name and email it does not need, the library's name it does. */
+type OwnRentalRow = Omit<RentalRow, 'customer_id' | 'display_name' | 'email'> & { library_name: string };
 
 /**
  * A user's rentals at every library, latest rented first, with each library's name: the active ones

@@ -1,20 +1,13 @@
 import { Button } from '@mantine/core';
 import type { Book, Rental } from '../../../shared/schemas';
-import { useRentBook, useReturnRental } from '../../hooks/use-rental-actions';
+import { useRentBook } from '../../hooks/use-rental-actions';
 import { busyProps } from '../../lib/busy';
+import { ReturnButton } from './ReturnButton';
 
 /** The customer view's action: Return Book for a book they rent, else Rent Book while a copy is left. */
 export function RentalButton({ book, rental, customerId }: { book: Book; rental?: Rental; customerId: number }) {
   const rent = useRentBook();
-  const giveBack = useReturnRental();
-
-  if (rental) {
-    return (
-      <Button variant="light" {...busyProps(giveBack.isPending)} onClick={() => giveBack.isPending || giveBack.mutate({ rentalId: rental.rentalId })}>
-        {giveBack.isPending ? 'Returning...' : 'Return Book'}
-      </Button>
-    );
-  }
+  if (rental) return <ReturnButton rentalId={rental.rentalId} />;
   return (
     <Button
       disabled={!book.available}

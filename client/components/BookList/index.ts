@@ -2,3 +2,4 @@ export { AvailabilityBadge } from './AvailabilityBadge';
 export { BookCover, coverUrl } from './BookCover';
 export { BookList, type BookListView, NO_BOOK_MATCHES } from './BookList';
 export { LoadMoreButton } from './LoadMoreButton';
+export { ReturnButton } from './ReturnButton';

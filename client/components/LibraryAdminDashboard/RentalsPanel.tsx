@@ -1,14 +1,12 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import { RENTALS_PAGE_DEFAULT, type Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
-import { useReturnRental } from '../../hooks/use-rental-actions';
-import { busyProps } from '../../lib/busy';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { nextAfterLast } from '../../lib/paging';
 import { trpc } from '../../trpc';
-import { BookCover, coverUrl, LoadMoreButton } from '../BookList';
+import { BookCover, coverUrl, LoadMoreButton, ReturnButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 
@@ -48,7 +46,6 @@ function Rentals({ libraryId }: { libraryId: number }) {
 
 function RentalCard({ rental }: { rental: Rental }) {
   const titleId = useId();
-  const giveBack = useReturnRental();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} data-focus-row={rental.rentalId}>
       <Group align="flex-start" wrap="nowrap" gap="md" mb="md">
@@ -81,9 +78,7 @@ function RentalCard({ rental }: { rental: Rental }) {
         </Stack>
       </Group>
       {/* At the card's foot, so the buttons of a row of cards line up. */}
-      <Button mt="auto" variant="light" fullWidth {...busyProps(giveBack.isPending)} onClick={() => giveBack.isPending || giveBack.mutate({ rentalId: rental.rentalId })}>
-        {giveBack.isPending ? 'Returning...' : 'Mark as Returned'}
-      </Button>
+      <ReturnButton rentalId={rental.rentalId} label="Mark as Returned" mt="auto" fullWidth />
     </Card>
   );
 }

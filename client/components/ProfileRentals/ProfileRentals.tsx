@@ -1,13 +1,11 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { OwnRental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
-import { useReturnRental } from '../../hooks/use-rental-actions';
-import { busyProps } from '../../lib/busy';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
-import { BookCover, coverUrl } from '../BookList';
+import { BookCover, coverUrl, ReturnButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 
 /**
@@ -49,7 +47,6 @@ function RentalRows() {
 
 function RentalRow({ rental }: { rental: OwnRental }) {
   const titleId = useId();
-  const giveBack = useReturnRental();
   return (
     <Card withBorder padding="sm" radius="md" component="article" aria-labelledby={titleId} data-focus-row={rental.rentalId}>
       <Group justify="space-between" gap="sm">
@@ -71,9 +68,7 @@ function RentalRow({ rental }: { rental: OwnRental }) {
             </Text>
           </Stack>
         </Group>
-        <Button variant="light" {...busyProps(giveBack.isPending)} onClick={() => giveBack.isPending || giveBack.mutate({ rentalId: rental.rentalId })}>
-          {giveBack.isPending ? 'Returning...' : 'Return Book'}
-        </Button>
+        <ReturnButton rentalId={rental.rentalId} />
       </Group>
     </Card>
   );
