@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { afterButtonPress, trackButtonPresses } from '../lib/button-press';
 
 type Values = Record<string, unknown>;
 
@@ -19,6 +20,10 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
   const [errors, setErrors] = useState<Partial<Record<keyof z.input<S>, string>>>({});
   const [refusedSubmits, setRefusedSubmits] = useState(0);
   const form = useRef<HTMLFormElement | null>(null);
+  /** Counts submits and resets: a field's check put off past a button press is dropped after one. */
+  const generation = useRef(0);
+
+  useEffect(() => trackButtonPresses(), []);
 
   useEffect(() => {
     const invalid = refusedSubmits ? form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
@@ -55,17 +60,17 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
     // Mantine's PasswordInput leaves it out of its input.
     'aria-invalid': !!errors[field],
     onChange: (event: { currentTarget: { value: string } }) => setValue(field, event.currentTarget.value as z.input<S>[typeof field]),
-    // A click on a submit button takes the focus from the field first. Its message would then push the
-    // button from under the pointer, and the click would be lost; the submit checks every field anyway.
-    onBlur: (event?: { relatedTarget?: EventTarget | null }) => {
-      const next = event?.relatedTarget;
-      if (next instanceof HTMLButtonElement && next.type === 'submit') return;
-      validateField(field);
+    // Pressing a button (Save, Cancel) takes the focus first: the message waits for the press to end (lib/button-press.ts).
+    // A submit or a reset meanwhile (the pressed button's own) has the last word.
+    onBlur: () => {
+      const at = generation.current;
+      afterButtonPress(() => generation.current === at && validateField(field));
     },
   });
 
   const handleSubmit = (onValid: (data: z.output<S>) => void | Promise<void>) => (event?: { preventDefault(): void; currentTarget?: unknown }) => {
     event?.preventDefault();
+    generation.current++;
     const { result, found } = fieldErrors(values);
     setErrors(found);
     if (result.success) return onValid(result.data);
@@ -74,6 +79,7 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
   };
 
   const reset = (next: z.input<S> = initialValues) => {
+    generation.current++;
     setValues(next);
     setErrors({});
   };

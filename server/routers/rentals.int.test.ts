@@ -358,7 +358,7 @@ describe('rental lists', () => {
       expect((await post(client, '/_api/book/return-by-rental', { rentalId: rental.id })).status).toBe(200);
       returned.unshift(rental.id);
     }
-    const out = await newRental(t, { bookId: (await newBook(t, { libraryId: library.id })).id, customerId: user.id });
+    await newRental(t, { bookId: (await newBook(t, { libraryId: library.id })).id, customerId: user.id });
     const someoneElses = await newRental(t, { bookId: (await newBook(t, { libraryId: library.id })).id, customerId: (await newUser(t)).id });
     await post((await staffedLibrary(t)).staff, '/_api/book/return-by-rental', { rentalId: someoneElses.id });
 
@@ -371,7 +371,6 @@ describe('rental lists', () => {
     expect(rest.body.map((r: { rentalId: number }) => r.rentalId)).toEqual(returned.slice(2));
     // The still-active rental is not history; the default page holds all five.
     expect((await client.trpc('query', 'rentals.myHistory', {})).body.map((r: { rentalId: number }) => r.rentalId)).toEqual(returned);
-    expect(returned).not.toContain(out.id);
     // Another's rental marks no place here.
     expect((await client.trpc('query', 'rentals.myHistory', { cursor: someoneElses.id })).body).toEqual([]);
     const bad = await client.trpc('query', 'rentals.myHistory', { limit: 0 });

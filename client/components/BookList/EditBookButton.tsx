@@ -46,8 +46,16 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
       putBookInLists(queryClient, saved);
       toast.success('Book details saved.');
       onDone();
-      // A new title can move the book in the title order and in or out of a search; rentals and insights name it.
-      await Promise.all([utils.books.invalidate(), utils.rentals.invalidate(), utils.insights.invalidate()]);
+      // A new title can move the book in its library's title order and in or out of a search; rentals,
+      // insights and a lookup of its ISBN (which reads the catalogue first) name it.
+      const libraryId = saved.libraryId;
+      await Promise.all([
+        utils.books.list.invalidate({ libraryId }),
+        utils.books.rentedByMe.invalidate({ libraryId }),
+        utils.rentals.invalidate(),
+        utils.insights.invalidate(),
+        utils.lookup.invalidate(),
+      ]);
     },
     onError: (error) => toast.error(errorMessage(error, UPDATE_DETAILS_FAILED)),
   });

@@ -11,7 +11,8 @@ export function OwnRentalsNote() {
   const count = rentals.data?.length ?? 0;
   if (count === 0) return null;
   return (
-    <Alert color="blue" variant="light" mb="lg">
+    // A region, not an alert: it is not news, and would be read out on every visit to the dashboard.
+    <Alert color="blue" variant="light" mb="lg" role="region" aria-label="Your own rentals">
       <Text size="sm">
         {count === 1 ? 'You have 1 book out on your own account.' : `You have ${count} books out on your own account.`}{' '}
         <Anchor component={Link} href="/profile#my-rentals" size="sm" fw={600}>

@@ -35,7 +35,7 @@ function HistoryRows() {
   if (rentals.length === 0) return <EmptyText>You have not returned any books yet.</EmptyText>;
   return (
     <Stack gap="sm">
-      <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      <Stack gap={0} component="ul" role="list" p={0} m={0} style={{ listStyle: 'none' }}>
         {rentals.map((rental) => (
           <HistoryRow key={rental.rentalId} rental={rental} />
         ))}
