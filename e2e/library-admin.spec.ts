@@ -279,8 +279,19 @@ test('a librarian pages through more rentals than fit on one page', async ({ pag
   for (const line of emailLines.slice(1)) expect(line).toMatch(/^[@.]/);
 
   // Returning one refreshes every loaded page.
+  await expect(cards.first()).toContainText('Borrower 50');
   await cards.first().getByRole('button', { name: 'Mark as Returned' }).click();
   await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(cards).toHaveCount(50);
+
+  // Searched by the customer (or the book), in any case: Borrower 4 and Borrower 40 to 49.
+  const search = page.getByRole('searchbox', { name: 'Search rentals' });
+  await search.fill('BORROWER 4');
+  await expect(cards).toHaveCount(11);
+  await expect(cards.first()).toContainText('Borrower 49');
+  await search.fill('borrower 50');
+  await expect(page.getByText('No rentals match your search.')).toBeVisible();
+  await search.fill('much borrowed');
   await expect(cards).toHaveCount(50);
 });
 

@@ -307,6 +307,46 @@ describe('rental lists', () => {
     expect(alices.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([r3.id, r1.id]);
   });
 
+  it("searches a library's rentals by the book's title or author or the customer's name or email, in any case, a page at a time", async () => {
+    const { staff, library } = await staffedLibrary(t);
+    const dune = await newBook(t, { libraryId: library.id, title: 'Dune', author: 'Frank Herbert', quantity: 3 });
+    const emma = await newBook(t, { libraryId: library.id, title: 'Emma', author: 'Jane Austen', quantity: 3 });
+    const alice = await newUser(t, { displayName: 'Alice Smith', email: `alice.${Date.now()}@example.test` });
+    const bob = await newUser(t, { displayName: 'Bob 100% Jones' });
+    const day = 86_400_000;
+    const aliceDune = await newRental(t, { bookId: dune.id, customerId: alice.id, rentedAt: new Date(Date.now() - 3 * day) });
+    const bobDune = await newRental(t, { bookId: dune.id, customerId: bob.id, rentedAt: new Date(Date.now() - 2 * day) });
+    const aliceEmma = await newRental(t, { bookId: emma.id, customerId: alice.id, rentedAt: new Date(Date.now() - day) });
+    // Elsewhere, a rental of a book of the same title.
+    const { library: other } = await staffedLibrary(t);
+    await newRental(t, { bookId: (await newBook(t, { libraryId: other.id, title: 'Dune' })).id, customerId: alice.id });
+
+    const found = async (search: string, more = '') => {
+      const res = await get(staff, `/_api/rentals?libraryId=${library.id}&search=${encodeURIComponent(search)}${more}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.map((r: { rentalId: number }) => r.rentalId);
+    };
+    expect(await found('dUNE')).toEqual([bobDune.id, aliceDune.id]);
+    expect(await found('herbert')).toEqual([bobDune.id, aliceDune.id]);
+    expect(await found('AUSTEN')).toEqual([aliceEmma.id]);
+    expect(await found('alice s')).toEqual([aliceEmma.id, aliceDune.id]);
+    expect(await found(alice.email.slice(0, 12).toUpperCase())).toEqual([aliceEmma.id, aliceDune.id]);
+    // % and _ are the text's own, not patterns.
+    expect(await found('100%')).toEqual([bobDune.id]);
+    expect(await found('1%0')).toEqual([]);
+    expect(await found('  ')).toEqual([aliceEmma.id, bobDune.id, aliceDune.id]);
+    // A page of a search, then the next after its last row.
+    expect(await found('dune', '&limit=1')).toEqual([bobDune.id]);
+    expect(await found('dune', `&limit=1&cursor=${bobDune.id}`)).toEqual([aliceDune.id]);
+    // Returned ones on request, through tRPC as well.
+    await post(staff, '/_api/books/return', { rentalId: bobDune.id });
+    expect(await found('dune')).toEqual([aliceDune.id]);
+    const all = await staff.trpc('query', 'rentals.list', { libraryId: library.id, search: 'dune', includeReturned: true });
+    expect(all.body.map((r: { rentalId: number }) => r.rentalId)).toEqual([bobDune.id, aliceDune.id]);
+    const long = await get(staff, `/_api/rentals?libraryId=${library.id}&search=${'x'.repeat(201)}`);
+    expect([long.status, long.body.message]).toEqual([400, 'Search text is too long']);
+  });
+
   it("rentals.mine gives the signed-in user's own rentals, optionally at one library", async () => {
     const { library } = await staffedLibrary(t);
     const { library: other } = await staffedLibrary(t);

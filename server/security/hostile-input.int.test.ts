@@ -72,7 +72,7 @@ beforeAll(async () => {
     'rentals.kioskRent': { isbn: book.isbn, libraryId, customerId: customer.id },
     'rentals.return': { rentalId: rental.id },
     'rentals.returnByRental': { rentalId: rental.id },
-    'rentals.list': { libraryId, includeReturned: true, customerId: customer.id },
+    'rentals.list': { libraryId, includeReturned: true, customerId: customer.id, search: 'Book' },
     'rentals.mine': { libraryId, includeReturned: false },
     'rentals.mineEverywhere': undefined,
     'rentals.myHistory': { limit: 20, cursor: rental.id },

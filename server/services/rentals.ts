@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey } from '../../shared/isbn';
 import { type OwnRental, type Rental, type RentalRecord, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
-import { query, toDate, toDateOrNull } from '../db/sql';
+import { containsPattern, query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
 import { bookNotInLibrary } from './books';
 import { libraryExists, libraryNotFound } from './libraries';
@@ -130,6 +130,8 @@ export interface RentalFilter {
    */
   limit?: number;
   after?: number;
+  /** Text the book's title or author, or the customer's name or email, holds (any case). */
+  search?: string;
 }
 
 /** How many rentals a list answers: its limit, or a page of a library's rentals, or (null) the whole of one customer's. */
@@ -152,6 +154,12 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
     params.push(filter.customerId);
   }
   if (!filter.includeReturned) where.push('r.returned_at is null');
+  if (filter.search) {
+    // The book's title or author (its lower-cased search text), or the customer's name or email, holding the text.
+    where.push('(b.search_text like lower(?) or lower(u.display_name) like lower(?) or lower(u.email) like lower(?))');
+    const pattern = containsPattern(filter.search);
+    params.push(pattern, pattern, pattern);
+  }
   if (filter.after !== undefined) {
     // Only a rental of the same list marks a place: another library's rental ids reveal nothing here.
     const scope = filter.libraryId !== undefined ? 'a.library_id = ?' : 'a.customer_id = ?';

@@ -50,6 +50,8 @@ export const rentalsQuery = z.strictObject({
   includeReturned: optionalQueryBoolean(),
   /** One customer's rentals at this library (the kiosk's 'Current Rentals'). */
   customerId: positiveId('Customer ID must be a positive integer').optional(),
+  /** Rentals whose book's title or author, or customer's name or email, holds this text (any case). */
+  search: z.string().trim().max(200, 'Search text is too long').optional(),
   /**
    * Newest first. Without a limit a library's list is cut at RENTALS_PAGE_DEFAULT, but one customer's
    * list is answered whole: the kiosk shows its count ('Current Rentals (N)'), which must be exact.

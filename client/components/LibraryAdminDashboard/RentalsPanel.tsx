@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import { RENTALS_PAGE_DEFAULT, type Rental } from '../../../shared/schemas';
+import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
@@ -9,29 +10,35 @@ import { trpc } from '../../trpc';
 import { BookCover, coverUrl, LoadMoreButton, ReturnButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
+import { SearchField } from '../SearchField';
 
 /**
- * The library's active rentals, newest first, a page at a time. Returning one refreshes the loaded
- * pages, and focus moves to the card now in its place.
+ * The library's active rentals, newest first, a page at a time, searched by book or customer as the
+ * librarian types (debounced). Returning one refreshes the loaded pages, and focus moves to the card
+ * now in its place.
  */
 export function RentalsPanel({ libraryId }: { libraryId: number }) {
   const focus = useFocusAfterRemoval<HTMLDivElement>();
+  const { search, setSearch, debounced } = useDebouncedSearch();
   return (
-    <div ref={focus.ref}>
-      <Rentals libraryId={libraryId} />
-    </div>
+    <Stack gap="md">
+      <SearchField label="Search rentals" placeholder="Search by title, author or customer..." value={search} onChange={setSearch} />
+      <div ref={focus.ref}>
+        <Rentals libraryId={libraryId} search={debounced} />
+      </div>
+    </Stack>
   );
 }
 
-function Rentals({ libraryId }: { libraryId: number }) {
+function Rentals({ libraryId, search }: { libraryId: number; search: string }) {
   const pages = trpc.rentals.list.useInfiniteQuery(
-    { libraryId, limit: RENTALS_PAGE_DEFAULT },
-    { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId) },
+    { libraryId, ...(search ? { search } : {}), limit: RENTALS_PAGE_DEFAULT },
+    { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), placeholderData: (previous) => previous },
   );
   const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading rentals" height={160} />;
   if (pages.isError || !rentals) return <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
-  if (rentals.length === 0) return <EmptyText>No books are currently rented.</EmptyText>;
+  if (rentals.length === 0) return <EmptyText>{search ? 'No rentals match your search.' : 'No books are currently rented.'}</EmptyText>;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
