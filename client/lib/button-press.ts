@@ -9,27 +9,28 @@ let pressed = false;
 let tracking = false;
 
 /** Starts following presses on buttons, once for the page. */
-export function trackButtonPresses(doc: Document = document) {
+export function trackButtonPresses() {
   if (tracking) return;
   tracking = true;
-  doc.addEventListener('pointerdown', (event) => {
+  document.addEventListener('pointerdown', (event) => {
     pressed = event.target instanceof Element && event.target.closest('button') !== null;
   }, true);
   const release = () => setTimeout(() => (pressed = false));
-  doc.addEventListener('pointerup', release, true);
-  doc.addEventListener('pointercancel', release, true);
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+  // A press whose end the page never saw (released outside the window) does not hold the keyboard's checks back.
+  document.addEventListener('keydown', () => (pressed = false), true);
 }
 
 /** Runs `check` now, or, while a button is pressed, once the press and its click are over. */
-export function afterButtonPress(check: () => void, doc: Document = document) {
+export function afterButtonPress(check: () => void) {
   if (!pressed) return check();
-  const run = () => {
-    doc.removeEventListener('pointerup', later, true);
-    doc.removeEventListener('pointercancel', later, true);
-    // After the click the press ends in (dispatched in the same task as the pointerup).
+  const ended = () => {
+    document.removeEventListener('pointerup', ended, true);
+    document.removeEventListener('pointercancel', ended, true);
+    // After the click the press ends in, which comes in the same task as the pointerup.
     setTimeout(check);
   };
-  const later = () => run();
-  doc.addEventListener('pointerup', later, true);
-  doc.addEventListener('pointercancel', later, true);
+  document.addEventListener('pointerup', ended, true);
+  document.addEventListener('pointercancel', ended, true);
 }
