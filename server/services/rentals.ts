@@ -27,10 +27,10 @@ interface RentalRow {
   email: string;
 }
 
-const rentalSelect = `
-  select r.id, r.book_id, r.library_id, r.customer_id, r.rented_at, r.returned_at,
-         b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url, u.display_name, u.email
-    from rentals r join books b on b.id = r.book_id join users u on u.id = r.customer_id`;
+const RENTAL_COLUMNS = `r.id, r.book_id, r.library_id, r.customer_id, r.rented_at, r.returned_at,
+         b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url, u.display_name, u.email`;
+const RENTALS_WITH_BOOK_AND_CUSTOMER = 'rentals r join books b on b.id = r.book_id join users u on u.id = r.customer_id';
+const rentalSelect = `select ${RENTAL_COLUMNS} from ${RENTALS_WITH_BOOK_AND_CUSTOMER}`;
 
 function toRental(row: RentalRow): Rental {
   return {
@@ -57,10 +57,7 @@ function toRentalRecord(row: RentalRow): RentalRecord {
 }
 
 /** The rental row a statement changed (`changed`), with the book row it changed (`book_changed`) and the customer. */
-const CHANGED_RENTAL = `
-  select r.id, r.book_id, r.library_id, r.customer_id, r.rented_at, r.returned_at,
-         b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url, u.display_name, u.email
-    from changed r join book_changed b on b.id = r.book_id join users u on u.id = r.customer_id`;
+const CHANGED_RENTAL = `select ${RENTAL_COLUMNS} from changed r join book_changed b on b.id = r.book_id join users u on u.id = r.customer_id`;
 
 /**
  * One statement, so one round trip and atomic on its own: a copy is taken only where one is left,
@@ -173,9 +170,6 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
   return rows.map(toRental);
 }
 
-/** A rental row of the user's own list: their name and email it does not need, the library's name it does. */
-type OwnRentalRow = Omit<RentalRow, 'customer_id' | 'display_name' | 'email'> & { library_name: string };
-
 /**
  * A user's rentals at every library, latest rented first, with each library's name: the active ones
  * (whole), or the returned ones (`returned`, a page of `limit` after the user's own rental `after`).
@@ -195,26 +189,17 @@ export async function listOwnRentals(
     params.push(options.after, userId);
   }
   params.push(options.limit ?? null);
-  const rows = await query<OwnRentalRow>(
+  const rows = await query<RentalRow & { library_name: string }>(
     em,
-    `select r.id, r.book_id, r.library_id, l.name as library_name, r.rented_at, r.returned_at,
-            b.title, b.author, b.isbn, b.thumbnail_url, b.full_image_url
-       from rentals r join books b on b.id = r.book_id join libraries l on l.id = r.library_id
+    `select ${RENTAL_COLUMNS}, l.name as library_name
+       from ${RENTALS_WITH_BOOK_AND_CUSTOMER} join libraries l on l.id = r.library_id
       where r.customer_id = ? and r.returned_at is ${options.returned ? 'not null' : 'null'} ${after}
       order by r.rented_at desc, r.id desc limit ?`,
     params,
   );
-  return rows.map((row) => ({
-    rentalId: row.id,
-    bookId: row.book_id,
-    libraryId: row.library_id,
-    libraryName: row.library_name,
-    bookTitle: row.title,
-    bookAuthor: row.author,
-    bookIsbn: row.isbn,
-    thumbnailUrl: row.thumbnail_url,
-    fullImageUrl: row.full_image_url,
-    rentedAt: toDate(row.rented_at),
-    returnedAt: toDateOrNull(row.returned_at),
-  }));
+  // The user's own: their name and email are not repeated on each row; the library's name is added.
+  return rows.map((row) => {
+    const { userId, userDisplayName, userEmail, ...rental } = toRental(row);
+    return { ...rental, libraryName: row.library_name };
+  });
 }

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { type Book, updateBookDetailsInput } from '../../../shared/schemas';
+import { useLazyModal } from '../../hooks/use-lazy-modal';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
@@ -14,23 +13,18 @@ const UPDATE_DETAILS_FAILED = 'Failed to update book details';
 
 /**
  * The library view's 'Edit details': staff correct a book's title and author. The dialog is made at its
- * first opening, as the reviews' is (a list holds a button per book), and starts from the book as it is.
+ * first opening (useLazyModal); each opening starts a new form, from the book as it is now.
  */
 export function EditBookButton({ book }: { book: Book }) {
-  const [opened, { open, close }] = useDisclosure(false);
-  // Each opening starts a new form (its key): the book as it is now, no message from the last time.
-  const [openings, setOpenings] = useState(0);
-  useEffect(() => {
-    if (openings) open();
-  }, [openings, open]);
+  const { made, opening, opened, open, close } = useLazyModal();
   return (
     <>
-      <Button variant="default" onClick={() => setOpenings((n) => n + 1)}>
+      <Button variant="default" onClick={open}>
         Edit details
       </Button>
-      {openings > 0 && (
+      {made && (
         <Modal opened={opened} onClose={close} title="Edit Book Details">
-          <EditBookForm key={openings} book={book} onDone={close} />
+          <EditBookForm key={opening} book={book} onDone={close} />
         </Modal>
       )}
     </>

@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { OwnRental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
@@ -7,6 +7,7 @@ import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { BookCover, coverUrl, ReturnButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
+import { ProfileSection } from './ProfileSection';
 
 /**
  * The signed-in user's rented books at every library, newest first, each with its library and a
@@ -14,20 +15,13 @@ import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
  * place a customer who became a library admin still sees (and returns) what they rented.
  */
 export function ProfileRentals() {
-  const headingId = useId();
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   return (
-    <Card withBorder padding="lg" radius="md" component="section" id="my-rentals" aria-labelledby={headingId}>
-      <Title order={2} size="h4" id={headingId}>
-        My Rentals
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Books out on your account, at every library.
-      </Text>
+    <ProfileSection id="my-rentals" title="My Rentals" description="Books out on your account, at every library.">
       <div ref={focus.ref}>
         <RentalRows />
       </div>
-    </Card>
+    </ProfileSection>
   );
 }
 

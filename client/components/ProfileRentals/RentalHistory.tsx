@@ -1,5 +1,5 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
-import { useId, useMemo } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { type OwnRental, RENTAL_HISTORY_PAGE_DEFAULT } from '../../../shared/schemas';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
@@ -7,20 +7,14 @@ import { nextAfterLast } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
+import { ProfileSection } from './ProfileSection';
 
 /** The books the user has rented and returned, at every library, latest rented first, a page at a time. */
 export function RentalHistory() {
-  const headingId = useId();
   return (
-    <Card withBorder padding="lg" radius="md" component="section" id="rental-history" aria-labelledby={headingId}>
-      <Title order={2} size="h4" id={headingId}>
-        Rental History
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Books you have returned, the latest rented first.
-      </Text>
+    <ProfileSection id="rental-history" title="Rental History" description="Books you have returned, the latest rented first.">
       <HistoryRows />
-    </Card>
+    </ProfileSection>
   );
 }
 
