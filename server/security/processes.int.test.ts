@@ -45,7 +45,21 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-async function startServer(workers: number, env: Record<string, string> = {}): Promise<Server> {
+/**
+ * A built server on a free port, once it says it is ready. A port found free can be taken by another
+ * process before the server binds it (test files run side by side): the server then exits on
+ * EADDRINUSE, having started nothing, and is started again on another port.
+ */
+async function startServer(workers: number, env: Record<string, string> = {}, attempts = 3): Promise<Server> {
+  try {
+    return await startServerOnce(workers, env);
+  } catch (error) {
+    if (attempts > 1 && String(error).includes('EADDRINUSE')) return startServer(workers, env, attempts - 1);
+    throw error;
+  }
+}
+
+async function startServerOnce(workers: number, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(buildDir, 'server/main.js')], {
     env: {
