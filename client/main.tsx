@@ -1,6 +1,7 @@
 import './lib/zod-csp';
 import './mantine-styles.css';
 import './app.css';
+import { keepKioskInHistory } from './lib/kiosk-lock';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -40,5 +41,8 @@ function afterFirstPaint(run: () => void) {
 // The server sends the landing and login pages prerendered (vite.config.ts): the browser paints that markup
 // first, then the app (downloaded meanwhile: index.html preloads it) runs and takes it over. Other pages, and
 // a page opened in the background, start at once.
-if (document.getElementById('root')!.firstElementChild && document.visibilityState === 'visible') afterFirstPaint(() => void start());
-else void start();
+// A page reached by a step back from a kiosk loads the kiosk instead, and its own app does not start.
+if (keepKioskInHistory()) {
+  if (document.getElementById('root')!.firstElementChild && document.visibilityState === 'visible') afterFirstPaint(() => void start());
+  else void start();
+}

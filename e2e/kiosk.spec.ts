@@ -48,6 +48,68 @@ test("the browser's Back keeps a patron on the kiosk, never the staff member's d
   }
 });
 
+/** Steps `delta` entries through the history at once, as a pick from Back's list does; resolves once the step is taken. */
+async function stepHistory(page: Page, delta: number) {
+  await page.evaluate(
+    (steps) =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('popstate', () => setTimeout(resolve, 200), { once: true });
+        window.addEventListener('pagehide', () => resolve(), { once: true });
+        setTimeout(resolve, 2_000); // a step past the history's first entry is not taken
+        window.history.go(steps);
+      }),
+    delta,
+  );
+}
+
+async function expectNoStaffPage(page: Page) {
+  await expect(page.getByText('Hi, Lee Librarian')).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Manage Customers' })).toHaveCount(0);
+}
+
+test("a jump back past the kiosk, as a pick from Back's list makes, still lands on the kiosk with the patron", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await page.getByRole('link', { name: 'Go to Kiosk' }).click();
+  const kiosk = page.url();
+  await signInByPhone(page, '5550100000');
+  await expect(page.getByRole('heading', { name: 'Riley Reader' })).toBeVisible();
+  // Two entries back is the dashboard, shown by this same page before the kiosk.
+  await stepHistory(page, -2);
+  await expect(page).toHaveURL(kiosk);
+  await expect(page.getByRole('heading', { name: 'Riley Reader' })).toBeVisible();
+  await expectNoStaffPage(page);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Riley Reader' })).toBeVisible();
+  await expectNoStaffPage(page);
+});
+
+test('after the kiosk is reloaded, a step back to the pages loaded before it loads the kiosk again, and the address bar leaves it', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await page.getByRole('link', { name: 'Go to Kiosk' }).click();
+  const kiosk = page.url();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+
+  for (const steps of [-2, -3]) {
+    await stepHistory(page, steps);
+    await expect(page).toHaveURL(kiosk);
+    await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+    await expectNoStaffPage(page);
+  }
+
+  // Staff typing another address leave the kiosk for good.
+  await page.goto('/dashboard');
+  await expect(page.getByText('Hi, Lee Librarian')).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Hi, Lee Librarian')).toBeVisible();
+});
+
 test('a kiosk search with more matches than a page holds loads the rest on request', async ({ page }) => {
   await logIn(page, demo.librarian);
   const stamp = String(Date.now()).slice(-6);
@@ -265,6 +327,20 @@ test('the keypad holds at most 15 digits and refuses fewer than 10', async ({ pa
   await page.keyboard.press('0');
   await expect(display(page)).toHaveValue('1234567890');
   await expect(page.getByText('Please enter a valid phone number.')).toHaveCount(0);
+});
+
+test('on a terminal with a keyboard too, Enter after tapped digits logs in, and a key reached by Tab is pressed by Enter', async ({ page }) => {
+  await openKiosk(page);
+  await typeOnKeypad(page, '555');
+  await page.keyboard.type('0100003');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Alan Turing' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await keypad(page).getByRole('button', { name: '7', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(display(page)).toHaveValue('7');
 });
 
 test('an idle customer is warned, may stay, and is then signed out back to the phone screen', async ({ page }) => {

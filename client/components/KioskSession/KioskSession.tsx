@@ -3,7 +3,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { inactivityTimesFrom, useKioskInactivity } from '../../hooks/use-kiosk-inactivity';
-import { useKioskHistoryGuard } from '../../hooks/use-kiosk-history-guard';
+import { useKioskLock } from '../../hooks/use-kiosk-lock';
 import { focusHeading } from '../../lib/focus-heading';
 import { trpc } from '../../trpc';
 import { type KioskCustomer, KioskCustomerScreen } from '../KioskCustomerScreen';
@@ -54,7 +54,7 @@ function useForgetPatron() {
 
 /** Phone entry, optional registration, the customer's session, and back to phone entry (SPEC section 4). */
 export function KioskSession({ libraryId }: { libraryId: number }) {
-  useKioskHistoryGuard();
+  useKioskLock();
   const [phone, setPhone] = useState('');
   const [registering, setRegistering] = useState(false);
   const [customer, setCustomer] = useState<KioskCustomer | null>(null);
