@@ -280,6 +280,47 @@ test('My Rentals shows the latest five, the rest on request, so Available to Ren
   await expect(mine.getByRole('button', { name: /^Show / })).toHaveCount(0);
 });
 
+test('a second tap or Enter just after a return leaves alone the book that slid under it', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const libraryName = `Quick Taps ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name: libraryName });
+  const stamp = String(Date.now()).slice(-8);
+  const isbns = ['Tap A', 'Tap B', 'Tap C'].map((_, i) => isbn13(`979${stamp}${i}`));
+  for (const [i, title] of ['Tap A', 'Tap B', 'Tap C'].entries()) {
+    await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbns[i], title, author: 'Quick', quantity: 1 });
+  }
+  await page.context().clearCookies();
+  await register(page, { displayName: 'Quinn Quick', email: uniqueEmail('taps'), password: 'Password123' });
+  // Rented C, then B, then A: My Rentals lists A, B, C.
+  for (const isbn of [...isbns].reverse()) await postOk(page, '/_api/books/rent', { isbn, libraryId: library.id, customerId: 0 });
+  await page.goto('/dashboard');
+  await pickLibrary(page, libraryName);
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const [, procedures = ''] = request.url().match(/\/trpc\/([^?]+)/) ?? [];
+    calls.push(...procedures.split(',').filter((procedure) => /^rentals\.(rent|return)$/.test(procedure)));
+  });
+
+  const mine = section(page, 'My Rentals').getByRole('article');
+  await expect(mine).toHaveCount(3);
+  const returnA = mine.filter({ hasText: 'Tap A' }).getByRole('button', { name: 'Return Book' });
+  await returnA.scrollIntoViewIfNeeded();
+  const box = (await returnA.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(mine).toHaveCount(2);
+  // Tap B's button is now where Tap A's was, and has the focus.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(1_000);
+  expect(calls).toEqual(['rentals.return']);
+  await expect(mine).toHaveCount(2);
+
+  // A moment later, a press is a press again.
+  await page.keyboard.press('Enter');
+  await expect(mine).toHaveCount(1);
+  expect(calls).toEqual(['rentals.return', 'rentals.return']);
+});
+
 test('the profile lists the books out at every library, and the returned ones in Rental History, a page at a time', async ({ page }) => {
   await logIn(page, demo.librarian);
   const libraryName = `History Branch ${Date.now()}`;

@@ -29,6 +29,8 @@ async function kioskCustomerRenting(page: Page, libraryId: number, isbns: string
 }
 
 async function press(button: ReturnType<Page['getByRole']>) {
+  // Rent and Return buttons read as disabled for a moment after the list moves (a quick second press is a slip).
+  await expect(button).toBeEnabled();
   await button.focus();
   await button.press('Enter');
 }
@@ -46,6 +48,7 @@ test('Mark as Returned moves focus to the next rental, then to the empty message
   await expect(cards).toHaveCount(1);
   await expect(cards.first().getByRole('button', { name: 'Mark as Returned' })).toBeFocused();
 
+  await expect(cards.first().getByRole('button', { name: 'Mark as Returned' })).toBeEnabled();
   await page.keyboard.press('Enter');
   await expect(page.locator(':focus')).toHaveText('No books are currently rented.');
 });

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { callFallbacks, errorMessage } from '../lib/error-messages';
 import { rentalToasts } from '../lib/rental-toasts';
@@ -9,14 +10,45 @@ import { trpc } from '../trpc';
  */
 export function useRefreshAfterRental(libraryId?: number) {
   const utils = trpc.useUtils();
-  if (libraryId === undefined) return () => Promise.all([utils.books.invalidate(), utils.rentals.invalidate(), utils.insights.invalidate()]);
-  return () =>
-    Promise.all([
-      utils.books.list.invalidate({ libraryId }),
-      utils.rentals.list.invalidate({ libraryId }),
-      utils.insights.invalidate(),
-    ]);
+  const lists = () =>
+    libraryId === undefined
+      ? [utils.books.invalidate(), utils.rentals.invalidate(), utils.insights.invalidate()]
+      : [utils.books.list.invalidate({ libraryId }), utils.rentals.list.invalidate({ libraryId }), utils.insights.invalidate()];
+  return () => Promise.all(lists()).finally(listsMoved);
 }
+
+/**
+ * Once a rent or return is done, the lists move: its row goes (or comes), and the next row's button slides
+ * under the finger, or takes the focus. A second tap or Enter meant for the first button, coming just
+ * after, must not rent or return another book: for a moment the lists' Rent and Return buttons read as
+ * disabled and ignore presses (they keep the focus).
+ */
+const SETTLE_MS = 700;
+let settling = false;
+let settleTimer: ReturnType<typeof setTimeout> | undefined;
+const settleListeners = new Set<() => void>();
+
+function listsMoved() {
+  settling = true;
+  settleListeners.forEach((listener) => listener());
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(() => {
+    settling = false;
+    settleListeners.forEach((listener) => listener());
+  }, SETTLE_MS);
+}
+
+function onSettleChange(listener: () => void) {
+  settleListeners.add(listener);
+  return () => {
+    settleListeners.delete(listener);
+  };
+}
+
+const isSettling = () => settling;
+
+/** Whether the lists have just moved after a rent or return (see above). */
+export const useListsSettling = () => useSyncExternalStore(onSettleChange, isSettling, isSettling);
 
 /**
  * Rents a copy for the signed-in user, by ISBN, with the spec's toasts. It stays pending until the

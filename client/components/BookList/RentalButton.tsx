@@ -1,18 +1,20 @@
 import { Button } from '@mantine/core';
 import type { Book, Rental } from '../../../shared/schemas';
-import { useRentBook } from '../../hooks/use-rental-actions';
+import { useListsSettling, useRentBook } from '../../hooks/use-rental-actions';
 import { busyProps } from '../../lib/busy';
 import { ReturnButton } from './ReturnButton';
 
 /** The customer view's action: Return Book for a book they rent, else Rent Book while a copy is left. */
 export function RentalButton({ book, rental, customerId }: { book: Book; rental?: Rental; customerId: number }) {
   const rent = useRentBook();
+  const settling = useListsSettling();
+  const busy = rent.isPending || settling;
   if (rental) return <ReturnButton rentalId={rental.rentalId} />;
   return (
     <Button
       disabled={!book.available}
-      {...busyProps(rent.isPending)}
-      onClick={() => rent.isPending || rent.mutate({ isbn: book.isbn, libraryId: book.libraryId, customerId })}
+      {...busyProps(busy)}
+      onClick={() => busy || rent.mutate({ isbn: book.isbn, libraryId: book.libraryId, customerId })}
     >
       {rent.isPending ? 'Renting...' : 'Rent Book'}
     </Button>

@@ -1,12 +1,17 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { useReturnRental } from '../../hooks/use-rental-actions';
+import { useListsSettling, useReturnRental } from '../../hooks/use-rental-actions';
 import { busyProps } from '../../lib/busy';
 
-/** Returns one rental: 'Returning...' while it and the lists' refresh run, a second press ignored meanwhile. */
+/**
+ * Returns one rental: 'Returning...' while it and the lists' refresh run; a second press is ignored
+ * meanwhile, and as the lists move after it.
+ */
 export function ReturnButton({ rentalId, label = 'Return Book', ...props }: { rentalId: number; label?: string } & ButtonProps) {
   const giveBack = useReturnRental();
+  const settling = useListsSettling();
+  const busy = giveBack.isPending || settling;
   return (
-    <Button variant="light" {...props} {...busyProps(giveBack.isPending)} onClick={() => giveBack.isPending || giveBack.mutate({ rentalId })}>
+    <Button variant="light" {...props} {...busyProps(busy)} onClick={() => busy || giveBack.mutate({ rentalId })}>
       {giveBack.isPending ? 'Returning...' : label}
     </Button>
   );
