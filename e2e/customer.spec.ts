@@ -197,6 +197,29 @@ test("a customer searches the library's available books by title or author", asy
   await expect(books).toHaveCount(everything);
   // The customer's own rentals are not searched away.
   await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
+
+  // The box holds no more than a search takes.
+  await available.getByRole('searchbox', { name: 'Search books' }).fill('x'.repeat(250));
+  await expect(available.getByRole('searchbox', { name: 'Search books' })).toHaveValue('x'.repeat(200));
+  await expect(available.getByText('No books match your search.')).toBeVisible();
+});
+
+test("offline, a new search says it is not loaded yet rather than showing the last search's books as its answer", async ({ page, context }) => {
+  await newCustomerAtCentral(page, 'Otto Offline');
+  const available = section(page, 'Available to Rent');
+  const search = available.getByRole('searchbox', { name: 'Search books' });
+  await search.fill('orwell');
+  await expect(available.getByRole('article', { name: 'Animal Farm' })).toBeVisible();
+
+  await context.setOffline(true);
+  await search.fill('tolkien');
+  await expect(available.getByText('Not loaded yet: this shows once you are back online.')).toBeVisible();
+  await expect(available.getByRole('article')).toHaveCount(0);
+  await expect(available.getByText('No books match your search.')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(available.getByRole('article').filter({ hasText: 'J. R. R. Tolkien' }).first()).toBeVisible();
+  await expect(available.getByRole('article').filter({ hasNotText: 'J. R. R. Tolkien' })).toHaveCount(0);
 });
 
 /** Answers `procedure` with a server error of `message`, inside whatever batch it travels in; the batch's other calls are answered by the server. */

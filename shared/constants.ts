@@ -13,6 +13,8 @@ export const KIOSK_PHONE_MAX_CHARS = 15;
 /** The most digits a phone number has (E.164). */
 export const PHONE_MAX_DIGITS = 15;
 export const REVIEW_TEXT_MAX_LENGTH = 5000;
+/** The longest text a list's search takes. */
+export const SEARCH_MAX_LENGTH = 200;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const DEFAULT_BOOK_QUANTITY = 1;

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { BOOKS_PAGE_DEFAULT } from '../../shared/schemas';
 import { nextAfterLast } from '../lib/paging';
@@ -7,7 +8,8 @@ import { trpc } from '../trpc';
  * A library's books a page at a time (tRPC passes the page param as `cursor`: the last book's id),
  * those whose title or author holds `search` when given. `books` is every loaded page, flattened;
  * `utils.books.list.invalidate()` refreshes it too. While a new search loads, the last one's books
- * stay on screen. `enabled: false` asks for nothing (the kiosk, until something is typed).
+ * stay on screen; offline nothing loads, and they would stand as its answer, so it has none until then.
+ * `enabled: false` asks for nothing (the kiosk, until something is typed).
  */
 export function useBookPages({ search, ...input }: { libraryId: number; available?: boolean; search?: string }, { enabled = true } = {}) {
   const query = trpc.books.list.useInfiniteQuery(
@@ -16,7 +18,7 @@ export function useBookPages({ search, ...input }: { libraryId: number; availabl
       enabled,
       getNextPageParam: nextAfterLast(BOOKS_PAGE_DEFAULT, (book) => book.id),
       // The dashboards are keyed by library, so the last answer this list had is always this library's.
-      placeholderData: (previous) => previous,
+      placeholderData: (previous) => (onlineManager.isOnline() ? previous : undefined),
     },
   );
   const books = useMemo(() => query.data?.pages.flat(), [query.data]);

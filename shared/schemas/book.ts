@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH, MAX_BOOK_QUANTITY } from '../constants';
 import { hasIsbnLength, INVALID_ISBN_MESSAGE } from '../isbn';
-import { libraryIdField, missing, optionalQueryBoolean, pageFields, positiveId } from './common';
+import { libraryIdField, missing, optionalQueryBoolean, pageFields, positiveId, searchField } from './common';
 
 export const bookSchema = z.object({
   id: z.number().int(),
@@ -50,7 +50,7 @@ export const BOOKS_PAGE_MAX = 200;
 export const booksQuery = z.strictObject({
   libraryId: libraryIdField(),
   available: optionalQueryBoolean(),
-  search: z.string().trim().max(200, 'Search text is too long').optional(),
+  search: searchField,
   /** The library's copy of this ISBN, in either form: a list of one book, or none. */
   isbn: payloadIsbn.refine(hasIsbnLength, INVALID_ISBN_MESSAGE).optional(),
   /** The server applies BOOKS_PAGE_DEFAULT when no limit is given. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KIOSK_PHONE_MIN_DIGITS, PHONE_MAX_DIGITS } from '../constants';
+import { KIOSK_PHONE_MIN_DIGITS, PHONE_MAX_DIGITS, SEARCH_MAX_LENGTH } from '../constants';
 
 /** Query strings arrive as text: digits become numbers, anything else is left for the schema to refuse. */
 const fromQueryNumber = (value: unknown) =>
@@ -39,6 +39,9 @@ export const pageFields = (max: number) => ({
   cursor: positiveId('Cursor must be the id of the last row of the page before').optional(),
   direction: z.enum(['forward', 'backward']).optional(),
 });
+
+/** A list's search text (its search boxes hold no more either). */
+export const searchField = z.string().trim().max(SEARCH_MAX_LENGTH, 'Search text is too long').optional();
 
 /** An optional flag, from the query string or a JSON body: optional as a key, and once read ('' is not sent). */
 export const optionalQueryBoolean = () => z.preprocess(fromQueryBoolean, z.boolean().optional()).optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KIOSK_DISPLAY_NAME_MIN_LENGTH, PHONE_MAX_DIGITS } from '../constants';
-import { asName, libraryIdField, missing, pageFields, phoneDigits, phoneNumberField } from './common';
+import { asName, libraryIdField, missing, pageFields, phoneDigits, phoneNumberField, searchField } from './common';
 import { roleSchema } from './user';
 
 export const customerSchema = z.object({
@@ -18,7 +18,7 @@ export const CUSTOMERS_PAGE_MAX = 200;
 
 export const customersQuery = z.strictObject({
   libraryId: libraryIdField(),
-  search: z.string().trim().max(200, 'Search text is too long').optional(),
+  search: searchField,
   /** By name; the server applies CUSTOMERS_PAGE_DEFAULT when no limit is given. */
   ...pageFields(CUSTOMERS_PAGE_MAX),
 });

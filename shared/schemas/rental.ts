@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { libraryIdField, MAX_ID, optionalQueryBoolean, pageFields, positiveId } from './common';
+import { libraryIdField, MAX_ID, optionalQueryBoolean, pageFields, positiveId, searchField } from './common';
 import { payloadIsbn } from './book';
 
 export const rentalSchema = z.object({
@@ -51,7 +51,7 @@ export const rentalsQuery = z.strictObject({
   /** One customer's rentals at this library (the kiosk's 'Current Rentals'). */
   customerId: positiveId('Customer ID must be a positive integer').optional(),
   /** Rentals whose book's title or author, or customer's name or email, holds this text (any case). */
-  search: z.string().trim().max(200, 'Search text is too long').optional(),
+  search: searchField,
   /**
    * Newest first. Without a limit a library's list is cut at RENTALS_PAGE_DEFAULT, but one customer's
    * list is answered whole: the kiosk shows its count ('Current Rentals (N)'), which must be exact.

@@ -1,5 +1,6 @@
 import { Button, Divider, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { SEARCH_MAX_LENGTH } from '../../../shared/constants';
 import { useBookPages } from '../../hooks/use-book-pages';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
@@ -57,6 +58,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
         size="lg"
         label="Search books"
         placeholder="Search by title or author..."
+        maxLength={SEARCH_MAX_LENGTH}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
