@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { fakeCamera, test } from './camera';
 import { writeBarcodeVideo } from './barcode-video';
-import { demo, logIn, trpcCall } from './fixtures';
+import { demo, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail } from './fixtures';
 
 // '1984' is catalogued at Central Library only, so adding it to Riverside Branch is new there and the
 // local catalogue still knows it (the e2e server has no internet).
@@ -238,6 +238,42 @@ test.describe('without a barcode in view', () => {
     await expect(rent).toBeHidden();
     await expect(scanBook).toBeFocused();
   });
+});
+
+test('with several copies out, Scan Book returns the copy of the patron staff pick, not simply the latest', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const name = `Many Copies ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name });
+  const isbn = isbn13(`979${String(Date.now()).slice(-9)}`);
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn, title: 'Shared Copies', author: 'Plenty', quantity: 3 });
+  for (const [i, displayName] of ['Gail Early', 'Hank Later'].entries()) {
+    const phoneNumber = `555${String(Date.now() + i).slice(-7)}`;
+    const { user } = await postOk(page, '/_api/customer/register', { libraryId: library.id, displayName, email: uniqueEmail('copies'), phoneNumber });
+    await postOk(page, '/_api/kiosk/rental', { isbn, libraryId: library.id, customerId: user.id });
+  }
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  const scanBook = page.getByRole('button', { name: 'Scan Book', exact: true });
+  await scanBook.click();
+  await enterIsbn(page, isbn);
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+
+  const giveBack = dialog(page, 'Confirm Book Return');
+  await expect(giveBack.getByText('Do you want to return the book "Shared Copies"?', { exact: true })).toBeVisible();
+  const whose = giveBack.getByRole('radiogroup', { name: 'Whose copy is this?' });
+  await expect(whose.getByRole('radio')).toHaveCount(2);
+  await expect(giveBack.getByText('2 copies are out.')).toBeVisible();
+  await expect(giveBack.getByRole('button', { name: 'Yes, Return Book' })).toBeDisabled();
+  await whose.getByRole('radio', { name: 'Gail Early' }).check();
+  await expect(giveBack.getByText('Do you want to return the book "Shared Copies"? It is currently rented by Gail Early.')).toBeVisible();
+  await giveBack.getByRole('button', { name: 'Yes, Return Book' }).click();
+  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(giveBack).toBeHidden();
+
+  // Gail's copy is back; Hank still has his.
+  const still = await page.request.get(`/_api/rentals?libraryId=${library.id}`);
+  const rentals: { userDisplayName: string }[] = (await still.json()).json;
+  expect(rentals.map((rental) => rental.userDisplayName)).toEqual(['Hank Later']);
 });
 
 test.describe('when the barcode reader cannot be loaded', () => {

@@ -172,8 +172,26 @@ describe('objects of another library are out of reach through their ids', () => 
     expect(customerView.status).toBe(200);
     expect(customerView.body).toMatchObject({ isRented: false });
     expect(customerView.body.rental).toBeUndefined();
+    expect(customerView.body.rentals).toEqual([]);
     const staffView = await clients.staff.trpc('query', 'books.status', { libraryId: libraryA.id, isbn: rented.isbn });
     expect(staffView.body).toMatchObject({ isRented: true });
+  });
+
+  it("staff's status check names every patron holding a copy, the latest first", async () => {
+    const book = await bookInA(3);
+    const early = await newUser(t, { displayName: 'Early Reader' });
+    const late = await newUser(t, { displayName: 'Late Reader' });
+    await addMember(t, libraryA.id, early.id);
+    await addMember(t, libraryA.id, late.id);
+    const first = await newRental(t, { bookId: book.id, customerId: early.id, rentedAt: new Date(Date.now() - 86_400_000) });
+    const second = await newRental(t, { bookId: book.id, customerId: late.id });
+    const staffView = await clients.staff.trpc('query', 'books.status', { libraryId: libraryA.id, isbn: book.isbn });
+    expect(staffView.status).toBe(200);
+    expect(staffView.body.rental.rentalId).toBe(second.id);
+    expect(staffView.body.rentals.map((r: { rentalId: number; user: { displayName: string; email: string } }) => [r.rentalId, r.user.displayName, r.user.email])).toEqual([
+      [second.id, 'Late Reader', late.email],
+      [first.id, 'Early Reader', early.email],
+    ]);
   });
 
   it("another library's staff cannot reach library A's books by naming their own library", async () => {

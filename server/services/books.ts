@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey, normalizeIsbn } from '../../shared/isbn';
 import { MAX_BOOK_QUANTITY } from '../../shared/constants';
-import { type AddBookInput, BOOKS_PAGE_DEFAULT, type Book, type BookDetails, type BookStatus, QUANTITY_TOO_LARGE } from '../../shared/schemas';
+import { type AddBookInput, BOOKS_PAGE_DEFAULT, type Book, type BookDetails, type BookStatus, QUANTITY_TOO_LARGE, STATUS_RENTALS_MAX } from '../../shared/schemas';
 import { containsPattern, query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
 
@@ -283,16 +283,22 @@ export async function updateBookDetails(em: EntityManager, libraryId: number, bo
 /** Whether some copy is out, and to whom: the book's most recent active rental, only `renterId`'s own when given. */
 export async function bookStatus(em: EntityManager, libraryId: number, isbn: string, renterId?: number): Promise<BookStatus> {
   const book = await findBookByIsbn(em, libraryId, isbn);
-  const [rental] = await query<{ id: number; user_id: number; display_name: string }>(
+  const rows = await query<{ id: number; rented_at: string; user_id: number; display_name: string; email: string }>(
     em,
-    `select r.id, u.id as user_id, u.display_name from rentals r join users u on u.id = r.customer_id
+    `select r.id, r.rented_at, u.id as user_id, u.display_name, u.email from rentals r join users u on u.id = r.customer_id
       where r.book_id = ? and r.returned_at is null ${renterId === undefined ? '' : 'and r.customer_id = ?'}
-      order by r.rented_at desc, r.id desc limit 1`,
+      order by r.rented_at desc, r.id desc limit ${STATUS_RENTALS_MAX}`,
     renterId === undefined ? [book.id] : [book.id, renterId],
   );
+  const rentals = rows.map((row) => ({
+    rentalId: row.id,
+    rentedAt: toDate(row.rented_at),
+    user: { id: row.user_id, displayName: row.display_name, email: row.email },
+  }));
   return {
-    isRented: Boolean(rental),
+    isRented: rentals.length > 0,
     book: { id: book.id, isbn: book.isbn, title: book.title },
-    ...(rental ? { rental: { rentalId: rental.id, user: { id: rental.user_id, displayName: rental.display_name } } } : {}),
+    ...(rentals.length ? { rental: rentals[0] } : {}),
+    rentals,
   };
 }

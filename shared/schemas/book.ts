@@ -115,12 +115,25 @@ export const bookStatusInput = z.strictObject({
   libraryId: libraryIdField(),
 });
 
+/** The most active rentals of one book a status check names (the latest first): whose copy is brought back. */
+export const STATUS_RENTALS_MAX = 100;
+
+const statusRental = z.object({
+  rentalId: z.number().int(),
+  rentedAt: z.date(),
+  user: z.object({ id: z.number().int(), displayName: z.string(), email: z.string() }),
+});
+export type StatusRental = z.infer<typeof statusRental>;
+
+/**
+ * `rental` is the latest of the book's active rentals the caller may return (a customer's own; any, for
+ * the library's staff); `rentals` is all of them, so that staff can pick whose copy was brought back.
+ */
 export const bookStatusResponse = z.object({
   isRented: z.boolean(),
   book: z.object({ id: z.number().int(), isbn: z.string(), title: z.string() }),
-  rental: z
-    .object({ rentalId: z.number().int(), user: z.object({ id: z.number().int(), displayName: z.string() }) })
-    .optional(),
+  rental: statusRental.optional(),
+  rentals: z.array(statusRental),
 });
 export type BookStatus = z.infer<typeof bookStatusResponse>;
 

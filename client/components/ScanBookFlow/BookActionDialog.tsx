@@ -1,22 +1,30 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useRef } from 'react';
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
 import type { BookStatus } from '../../../shared/schemas';
+import { formatDate } from '../../lib/dates';
 
 interface BookActionDialogProps {
   status: BookStatus | null;
   pending: boolean;
   onCancel: () => void;
   onRent: (status: BookStatus) => void;
-  onReturn: (status: BookStatus) => void;
+  onReturn: (rentalId: number) => void;
 }
 
-/** After a scan: return the book when it is out, otherwise rent it. */
+/**
+ * After a scan: return the book when it is out, otherwise rent it. With several copies out (staff see
+ * every renter's), the copy brought back is the one staff pick: none is picked for them.
+ */
 export function BookActionDialog({ status: current, pending, onCancel, onRent, onReturn }: BookActionDialogProps) {
   // Keep the last book on screen while the dialog fades out.
   const last = useRef(current);
   if (current) last.current = current;
   const status = current ?? last.current;
+  const [picked, setPicked] = useState<{ status: BookStatus; rentalId: number } | null>(null);
+  const rentals = status?.rentals ?? [];
   const rented = !!status?.isRented;
+  const rentalId = rentals.length === 1 ? rentals[0]!.rentalId : picked?.status === status ? picked.rentalId : null;
+  const renter = rentals.find((rental) => rental.rentalId === rentalId);
   return (
     // The last step of ScanBookFlow's chain, which gives focus back to its button.
     <Modal opened={!!current} onClose={onCancel} returnFocus={false} title={rented ? 'Confirm Book Return' : 'Confirm Book Rental'} centered>
@@ -24,14 +32,35 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
         <>
           <Text>
             {rented
-              ? `Do you want to return the book "${status.book.title}"? It is currently rented by ${status.rental?.user.displayName}.`
+              ? `Do you want to return the book "${status.book.title}"?${renter ? ` It is currently rented by ${renter.user.displayName}.` : ''}`
               : `Do you want to rent the book "${status.book.title}"?`}
           </Text>
+          {rentals.length > 1 && (
+            <Radio.Group
+              mt="md"
+              label="Whose copy is this?"
+              description={`${rentals.length} copies are out.`}
+              value={rentalId === null ? null : String(rentalId)}
+              onChange={(value) => setPicked({ status, rentalId: Number(value) })}
+            >
+              <Stack gap="xs" mt="xs" mah={260} style={{ overflowY: 'auto' }}>
+                {rentals.map((rental) => (
+                  <Radio
+                    key={rental.rentalId}
+                    value={String(rental.rentalId)}
+                    label={rental.user.displayName}
+                    description={`${rental.user.email}, rented on ${formatDate(rental.rentedAt)}`}
+                    styles={{ description: { overflowWrap: 'anywhere' } }}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
           <Group justify="flex-end" mt="lg">
             <Button variant="default" onClick={onCancel} disabled={pending}>
               Cancel
             </Button>
-            <Button loading={pending} onClick={() => (rented ? onReturn(status) : onRent(status))}>
+            <Button loading={pending} disabled={rented && rentalId === null} onClick={() => (rented ? rentalId !== null && onReturn(rentalId) : onRent(status))}>
               {rented ? 'Yes, Return Book' : 'Yes, Rent Book'}
             </Button>
           </Group>

@@ -59,7 +59,7 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
         pending={rent.isPending || giveBack.isPending}
         onCancel={close}
         onRent={(book) => rent.mutate({ isbn: book.book.isbn, libraryId, customerId: user?.id ?? 0 }, { onSuccess: close })}
-        onReturn={(book) => book.rental && giveBack.mutate({ rentalId: book.rental.rentalId }, { onSuccess: close })}
+        onReturn={(rentalId) => giveBack.mutate({ rentalId }, { onSuccess: close })}
       />
     </>
   );
