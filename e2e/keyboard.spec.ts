@@ -202,3 +202,20 @@ test("closing a book's reviews hands focus back to its Reviews button, the first
     await expect(button).toBeFocused();
   }
 });
+
+test('the password can be shown and hidden from the keyboard, on the login and registration pages', async ({ page }) => {
+  for (const path of ['/login', '/register']) {
+    await page.goto(path);
+    const password = page.getByLabel(/^Password( \*)?$/);
+    await password.fill('Secret123');
+    await password.focus();
+    await page.keyboard.press('Tab');
+    const toggle = page.getByRole('button', { name: 'Toggle password visibility' });
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Enter');
+    await expect(password).toHaveAttribute('type', 'password');
+  }
+});

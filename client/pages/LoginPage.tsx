@@ -64,7 +64,7 @@ export default function LoginPage() {
                   </Alert>
                 )}
                 <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required readOnly={!hydrated} {...form.inputProps('email')} />
-                <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" required readOnly={!hydrated} {...form.inputProps('password')} />
+                <PasswordInput label="Password" visibilityToggleFocusable autoComplete="current-password" placeholder="Your password" required readOnly={!hydrated} {...form.inputProps('password')} />
                 <Button type={hydrated ? 'submit' : 'button'} loading={false} {...busyProps(busy)} fullWidth>
                   {login.isPending ? 'Logging in...' : 'Log In'}
                 </Button>

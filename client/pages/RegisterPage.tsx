@@ -36,7 +36,7 @@ function RegisterForm({ withPhone }: { withPhone: boolean }) {
         {withPhone && <TextInput label="Phone Number" type="tel" autoComplete="tel" placeholder="555 010 0000" required {...form.inputProps('phoneNumber')} />}
         <TextInput label="Display Name" autoComplete="name" description={displayNameHint} required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />
-        <PasswordInput label="Password" autoComplete="new-password" description={passwordHint} required {...form.inputProps('password')} />
+        <PasswordInput label="Password" visibilityToggleFocusable autoComplete="new-password" description={passwordHint} required {...form.inputProps('password')} />
         <Button type="submit" {...busyProps(register.isPending)} fullWidth>
           {register.isPending ? 'Creating Account...' : 'Create Account'}
         </Button>
