@@ -97,6 +97,23 @@ test("on a shared browser, the next person to sign in sees none of the last one'
   await expect(section(page, 'My Rentals').getByRole('article')).toHaveCount(0);
 });
 
+test('libraries that fail to load say so with Try again, and a library can be picked once they load', async ({ page }) => {
+  await register(page, { displayName: 'Lou Libraries', email: uniqueEmail('libraries'), password: 'Password123' });
+  let reachable = false;
+  await page.route(trpcCall('libraries.list'), (route) => (reachable ? route.continue() : route.abort()));
+  await page.goto('/dashboard');
+  const failed = page.getByRole('alert').filter({ hasText: 'Error fetching libraries:' });
+  await expect(failed).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Select a library to begin')).toHaveCount(0);
+
+  reachable = true;
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Choose a library above to see its books.')).toBeVisible();
+  await expect(failed).toHaveCount(0);
+  await pickLibrary(page, 'Central Library');
+  await expect(section(page, 'Available to Rent')).toBeVisible();
+});
+
 test('the welcome banner stays dismissed', async ({ page }) => {
   await newCustomerAtCentral(page, 'Dana Dismiss');
   await page.getByRole('button', { name: 'Dismiss welcome message' }).click();

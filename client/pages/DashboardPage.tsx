@@ -4,13 +4,14 @@ import { STAFF_ROLES } from '../../shared/accounts';
 import type { Library, User } from '../../shared/schemas';
 import { AuthGuard } from '../components/AuthGuard';
 import { CustomerDashboard, UpgradeCard } from '../components/CustomerDashboard';
-import { ListSkeleton } from '../components/DataState';
+import { ErrorAlert, ListSkeleton } from '../components/DataState';
 import { LibraryAdminDashboard } from '../components/LibraryAdminDashboard';
 import { CreateLibraryDialog, LibrarySelect } from '../components/LibraryPicker';
 import { OwnRentalsNote } from '../components/ProfileRentals';
 import { ScanBookFlow } from '../components/ScanBookFlow';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { callFallbacks, errorMessage } from '../lib/error-messages';
 import { useSelectedLibrary } from '../hooks/use-selected-library';
 
 export default function DashboardPage() {
@@ -32,7 +33,7 @@ function Dashboard() {
       <Group justify="space-between" align="flex-end" mb="lg" gap="md">
         <Title order={1}>Dashboard</Title>
         <Group align="flex-end" gap="sm" w={{ base: '100%', xs: 'auto' }}>
-          <LibrarySelect libraries={libraries.data} loading={libraries.isPending} error={libraries.error} value={library} onChange={selectLibrary} />
+          <LibrarySelect libraries={libraries.data} loading={libraries.isPending} value={library} onChange={selectLibrary} />
           {user.role === 'library_admin' && <CreateLibraryDialog onCreated={(created) => selectLibrary(created.id)} />}
           {library && STAFF_ROLES.includes(user.role) && (
             <Button component={Link} href={`/kiosk/${library.id}`} variant="default">
@@ -42,23 +43,27 @@ function Dashboard() {
           {library && <ScanBookFlow libraryId={library.id} />}
         </Group>
       </Group>
-      <DashboardBody user={user} library={library} loading={libraries.isPending} />
+      <DashboardBody user={user} library={library} libraries={libraries} />
     </Container>
   );
 }
 
-function DashboardBody({ user, library, loading }: { user: User; library: Library | null; loading: boolean }) {
+type LibrariesQuery = ReturnType<typeof useSelectedLibrary>['libraries'];
+
+function DashboardBody({ user, library, libraries }: { user: User; library: Library | null; libraries: LibrariesQuery }) {
   if (user.role !== 'library_admin' && user.role !== 'customer') {
     return (
       <Notice title="Unsupported Role">Your user role does not have a dashboard view configured.</Notice>
     );
   }
+  let pickFirst;
   // Until the libraries are in, the remembered pick is not known yet: no 'Select a library' flash.
-  const pickFirst = loading ? (
-    <ListSkeleton label="Loading libraries" />
-  ) : (
-    <Notice title="Select a library to begin">Choose a library above to see its books.</Notice>
-  );
+  if (libraries.isPending) pickFirst = <ListSkeleton label="Loading libraries" />;
+  else if (libraries.isError) {
+    pickFirst = <ErrorAlert retry={libraries}>Error fetching libraries: {errorMessage(libraries.error, callFallbacks.fetchLibraries)}</ErrorAlert>;
+  } else if (libraries.data.length > 0) pickFirst = <Notice title="Select a library to begin">Choose a library above to see its books.</Notice>;
+  else if (user.role === 'library_admin') pickFirst = <Notice title="Select a library to begin">There is no library yet: create one with Create Library above.</Notice>;
+  else pickFirst = <Notice title="Select a library to begin">There is no library to join yet.</Notice>;
   if (user.role === 'library_admin') {
     return (
       <>

@@ -16,7 +16,7 @@ export function OwnRentalsNote() {
       <Text size="sm">
         {count === 1 ? 'You have 1 book out on your own account.' : `You have ${count} books out on your own account.`}{' '}
         <Anchor component={Link} href="/profile#my-rentals" size="sm" fw={600}>
-          See and return them on your profile
+          {count === 1 ? 'See and return it on your profile' : 'See and return them on your profile'}
         </Anchor>
       </Text>
     </Alert>
