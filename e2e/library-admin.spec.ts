@@ -104,7 +104,7 @@ test('a customer who upgrades still finds the books they rented on their profile
   // Told as a region of the page, not an alert read out on every visit.
   await expect(page.getByRole('region', { name: 'Your own rentals' })).toContainText('You have 1 book out on your own account.');
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await page.getByRole('link', { name: 'See and return them on your profile' }).click();
+  await page.getByRole('link', { name: 'See and return it on your profile' }).click();
   await expect(page).toHaveURL(/\/profile#my-rentals$/);
   const rentals = page.getByRole('region', { name: 'My Rentals' });
   const book = rentals.getByRole('article', { name: 'Kept Through the Upgrade' });
@@ -407,4 +407,38 @@ test("a librarian searches the library's books by title or author", async ({ pag
   await page.getByRole('option', { name: 'Riverside Branch' }).click();
   await expect(search).toHaveValue('');
   await expect(books.filter({ hasNotText: 'George Orwell' }).first()).toBeVisible();
+});
+
+test('a new library admin with no library yet is pointed to Create Library', async ({ page }) => {
+  await register(page, { displayName: 'Nia New', email: uniqueEmail('new-admin'), password: 'Password123' });
+  await postOk(page, '/_api/user/upgrade-to-admin', {});
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Select a library to begin' })).toBeVisible();
+  await expect(page.getByText('There is no library yet: create one with Create Library above.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Library' })).toBeVisible();
+});
+
+test("on a phone, one very long word in an author's name breaks inside its card, and the insights table keeps its counts in view", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, demo.librarian);
+  const name = `Long Words ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name });
+  const isbn = isbn13(`979${String(Date.now()).slice(-9)}`);
+  const author = 'Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh-Cholmondeleyvonhausen';
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn, title: `Supercalifragilisticexpialidocious${'ever'.repeat(8)}`, author, quantity: 2 });
+  await postOk(page, '/_api/books/rent', { isbn, libraryId: library.id, customerId: 0 });
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+
+  // The author's text is no wider than its line: nothing runs past the card's edge.
+  const authorLine = page.getByRole('article').first().getByText(author);
+  expect(await authorLine.evaluate((line) => line.scrollWidth - line.clientWidth)).toBeLessThanOrEqual(0);
+
+  await page.getByRole('tab', { name: 'Insights' }).click();
+  const popular = page.getByRole('table').filter({ hasText: 'Supercalifragilistic' });
+  const count = popular.getByRole('row').nth(1).getByRole('cell').last();
+  await expect(count).toHaveText('1');
+  const countBox = (await count.boundingBox())!;
+  expect(countBox.x + countBox.width).toBeLessThanOrEqual(390);
+  await expect(popular.getByRole('columnheader', { name: 'Rentals' })).toBeVisible();
 });
