@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NO_CUSTOMER_WITH_PHONE } from '../services/customers';
+import { NO_CUSTOMER_WITH_PHONE, STAFF_PHONE_AT_KIOSK } from '../services/customers';
 import { newBook, newUser, snapshot, staffedLibrary } from '../test/factories';
 import { type Client, createTestApp, type TestApp, uniqueEmail } from '../test/harness';
 
@@ -28,12 +28,12 @@ describe('kiosk customers', () => {
     expect(res.body.message).toBe(NO_CUSTOMER_WITH_PHONE);
   });
 
-  it('finds only customers: the number of a staff or admin account finds no one and joins nothing', async () => {
+  it('finds only customers: the number of a staff or admin account is refused as such (not offered for registration) and joins nothing', async () => {
     for (const [role, phoneNumber] of [['library_admin', '5550105551'], ['admin', '5550105552']] as const) {
       const privileged = await newUser(t, { role, phoneNumber });
       const res = await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber });
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe(NO_CUSTOMER_WITH_PHONE);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(STAFF_PHONE_AT_KIOSK);
       expect(JSON.stringify(res.body)).not.toContain(privileged.email);
       expect(await t.sql(`select 1 from library_members where user_id = ?`, [privileged.id])).toHaveLength(0);
     }

@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../shared/schemas';
 import { containsPattern, query } from '../db/sql';
-import { notFound } from '../errors';
+import { forbidden, notFound } from '../errors';
 import { hit, LIMITS } from './rate-limits';
 import { addMember } from './libraries';
 import { insertUser, toUser, type UserRow, userColumns } from './users';
 
 export const NO_CUSTOMER_WITH_PHONE = 'No customer found with this phone number.';
+export const STAFF_PHONE_AT_KIOSK = 'This phone number belongs to a staff account, which cannot rent at the kiosk.';
 
 export interface CustomerFilter {
   libraryId: number;
@@ -66,14 +67,16 @@ function toCustomer(row: UserRow): Customer {
 /**
  * A customer identifying by phone at the library's kiosk, who from then on is a member of it (staff
  * rent only for members). `phoneNumber` is digits only (the input schema normalizes it, as
- * registration stores it). Only customers identify there: a staff or admin account's number finds no
- * one, so a kiosk never shows a privileged account's email. A lookup reveals who owns a number, so each
+ * registration stores it). Only customers identify there: a staff or admin account's number is refused
+ * as such (403), and a kiosk never shows a privileged account's email. A lookup reveals who owns a number, so each
  * staff account has a bounded number of them (LIMITS.kioskLookup).
  */
 export async function identifyAtKiosk(em: EntityManager, staffId: number, libraryId: number, phoneNumber: string): Promise<Customer> {
   await hit(em, [LIMITS.kioskLookup(staffId)]);
-  const [row] = await query<UserRow>(em, `select ${userColumns('u')} from users u where u.phone_number = ? and u.role = 'customer'`, [phoneNumber]);
+  const [row] = await query<UserRow>(em, `select ${userColumns('u')} from users u where u.phone_number = ?`, [phoneNumber]);
   if (!row) throw notFound(NO_CUSTOMER_WITH_PHONE);
+  // Said as it is: offered to register it instead, the patron would meet 'Phone number already in use'.
+  if (row.role !== 'customer') throw forbidden(STAFF_PHONE_AT_KIOSK);
   await addMember(em, libraryId, row.id);
   return toCustomer(row);
 }
