@@ -32,12 +32,13 @@ export function requestOrigin(req: FastifyRequest, config: Config) {
  * Cookie-authenticated writes must be JSON from our own origin: a cross-site form or
  * fetch cannot send JSON without a preflight, and browsers always name their Origin.
  * Every write to a route is checked, whatever its path: the router decodes a path before matching it, so
- * a test of the raw URL (`/_api`, `/trpc`) would let `/%5Fapi/...` through. A write no route takes (an
- * unknown path, or a method its path does not answer) reaches nothing: it is the not-found handler's 404.
+ * a test of the raw URL (`/_api`, `/trpc`) would let `/%5Fapi/...` through. A write no route takes reaches
+ * nothing: an unknown path is the not-found handler's 404, a documented path asked with a method it does
+ * not take the REST facade's 405 (a route marked `wrongMethod`, which does nothing but say so).
  */
 function refuseCrossSiteWrite(req: FastifyRequest, config: Config): AppError | null {
   if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'PATCH' && req.method !== 'DELETE') return null;
-  if (req.is404) return null;
+  if (req.is404 || (req.routeOptions.config as { wrongMethod?: boolean } | undefined)?.wrongMethod) return null;
   const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (contentType !== 'application/json') return notJson();
   const origin = req.headers.origin;

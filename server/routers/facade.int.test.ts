@@ -65,3 +65,19 @@ describe('the /_api facade against SPEC section 7', () => {
     expect(res.status).toBeLessThan(500);
   });
 });
+
+describe('a documented path asked with another method', () => {
+  it.for([
+    ['GET', '/_api/books/rent', 'POST', 'This address is called with POST.'],
+    ['POST', '/_api/books?libraryId=1', 'GET, HEAD', 'This address is called with GET.'],
+    ['DELETE', '/_api/libraries', 'GET, POST, HEAD', 'This address is called with GET or POST.'],
+  ] as const)('%s %s is 405, naming the methods it takes', async ([method, url, allow, message]) => {
+    const before = await t.sql(`select count(*)::int as n from rentals`);
+    const res = await t.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe(allow);
+    expect(res.json()).toEqual({ error: message, message, code: 'METHOD_NOT_SUPPORTED' });
+    expect(await t.sql(`select count(*)::int as n from rentals`)).toEqual(before);
+  });
+});
+

@@ -51,12 +51,19 @@ describe('cross-site writes are refused before they reach a procedure', () => {
     expect(session.json().user).toMatchObject({ id: user.id, email: user.email, role: 'library_admin' });
   });
 
-  it('a write no route takes is a 404 whatever its body: a wrong method or an unknown path reaches nothing', async () => {
-    for (const [method, url] of [['DELETE', '/_api/books/rent'], ['PUT', '/_api/libraries'], ['POST', '/_api/no-such-call'], ['PATCH', '/_api/auth/logout']] as const) {
+  it('a write no route takes reaches nothing, whatever its body: 405 for a method a documented path does not take, 404 for an unknown path', async () => {
+    for (const [method, url, status, code] of [
+      ['DELETE', '/_api/books/rent', 405, 'METHOD_NOT_SUPPORTED'],
+      ['PUT', '/_api/libraries', 405, 'METHOD_NOT_SUPPORTED'],
+      ['PATCH', '/_api/auth/logout', 405, 'METHOD_NOT_SUPPORTED'],
+      ['POST', '/_api/no-such-call', 404, 'NOT_FOUND'],
+    ] as const) {
       for (const headers of [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/json', origin: 'https://evil.test' }]) {
+        const before = await t.sql(`select (select count(*) from libraries) as libraries, (select count(*) from sessions) as sessions`);
         const res = await t.app.inject({ method, url, headers: { cookie, ...headers }, payload: headers['content-type'] ? body : undefined });
-        expect(res.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(404);
-        expect(res.json().code).toBe('NOT_FOUND');
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(status);
+        expect(res.json().code).toBe(code);
+        expect(await t.sql(`select (select count(*) from libraries) as libraries, (select count(*) from sessions) as sessions`)).toEqual(before);
       }
     }
   });
