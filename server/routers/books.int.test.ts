@@ -232,7 +232,7 @@ describe('list books', () => {
     expect(await list(reader, `libraryId=${lib}&search=itl`)).toEqual([expected]);
 
     const status = await post(librarian, '/_api/book/status', { libraryId: lib, isbn });
-    expect(status.body).toEqual({ isRented: false, book: { id, isbn, title: 'Title' } });
+    expect(status.body).toEqual({ isRented: false, book: { id, isbn, title: 'Title' }, rentals: [] });
     const changed = await post(librarian, '/_api/book/quantity', { libraryId: lib, bookId: id, quantity: 6 });
     expect(changed.body).toEqual({ ...expected, quantity: 6, availableCount: 4, updatedAt: changed.body.updatedAt });
     expect(changed.body.updatedAt.getTime()).toBeGreaterThan(expected.updatedAt.getTime());
@@ -428,18 +428,21 @@ describe('book status by ISBN', () => {
   it('says whether a copy is out and to whom (the most recent rental), by either ISBN form', async () => {
     const book = await newBook(t, { libraryId, quantity: 3, title: 'Kindred' });
     const free = await post(staff, '/_api/book/status', { libraryId, isbn: book.isbn });
-    expect(free.body).toEqual({ isRented: false, book: { id: book.id, isbn: book.isbn, title: 'Kindred' } });
+    expect(free.body).toEqual({ isRented: false, book: { id: book.id, isbn: book.isbn, title: 'Kindred' }, rentals: [] });
 
     const first = await newUser(t, { displayName: 'First Reader' });
     const second = await newUser(t, { displayName: 'Second Reader' });
     await newRental(t, { bookId: book.id, customerId: first.id });
     await t.sql(`update rentals set rented_at = now() - interval '1 day' where customer_id = ?`, [first.id]);
     const latest = await newRental(t, { bookId: book.id, customerId: second.id });
+    const [earlier] = await t.sql<{ id: number }>(`select id from rentals where customer_id = ?`, [first.id]);
     const rented = await post(staff, '/_api/book/status', { libraryId, isbn: isbn13To10(book.isbn) });
+    const latestRental = { rentalId: latest.id, rentedAt: expect.any(Date), user: { id: second.id, displayName: 'Second Reader', email: second.email } };
     expect(rented.body).toEqual({
       isRented: true,
       book: { id: book.id, isbn: book.isbn, title: 'Kindred' },
-      rental: { rentalId: latest.id, user: { id: second.id, displayName: 'Second Reader' } },
+      rental: latestRental,
+      rentals: [latestRental, { rentalId: earlier!.id, rentedAt: expect.any(Date), user: { id: first.id, displayName: 'First Reader', email: first.email } }],
     });
   });
 
