@@ -442,3 +442,16 @@ test("on a phone, one very long word in an author's name breaks inside its card,
   expect(countBox.x + countBox.width).toBeLessThanOrEqual(390);
   await expect(popular.getByRole('columnheader', { name: 'Rentals' })).toBeVisible();
 });
+
+test('the dashboard tab stays as staff left it when they switch library, and on a reload', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await expect(page.getByRole('tab', { name: 'Manage Books' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  await pickLibrary(page, 'Riverside Branch');
+  await expect(page.getByRole('tab', { name: 'View Rentals' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Search rentals' }).or(page.getByRole('searchbox', { name: 'Search rentals' }))).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'View Rentals' })).toHaveAttribute('aria-selected', 'true');
+});
