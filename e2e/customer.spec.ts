@@ -197,6 +197,24 @@ test('a customer edits their profile', async ({ page }) => {
   await otherTab.close();
 });
 
+test("a profile save's answer replaces the last one's toast: a failure then a success leaves only the success", async ({ page }) => {
+  const email = uniqueEmail('toasts');
+  await register(page, { displayName: 'Tess Toasts', email, password: 'Password123' });
+  await page.goto('/profile');
+  const emailField = page.getByLabel(/^Email( \*)?$/);
+  await expect(emailField).toHaveValue(email);
+  await emailField.fill(demo.librarian.email);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const toasts = page.locator('[data-rht-toaster]');
+  await expect(toasts.getByText(/^Update failed: /)).toBeVisible();
+  await emailField.fill(email);
+  await page.getByLabel(/^Display Name( \*)?$/).fill('Tess Toasted');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toasts.getByText('Profile updated successfully!')).toBeVisible();
+  // At once, not after a wait: the failure's toast would leave by itself after a few seconds.
+  expect(await toasts.getByText(/^Update failed: /).count()).toBe(0);
+});
+
 test("a customer searches the library's available books by title or author", async ({ page }) => {
   await newCustomerAtCentral(page, 'Sam Search');
   const available = section(page, 'Available to Rent');

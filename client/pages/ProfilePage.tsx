@@ -67,6 +67,9 @@ export default function ProfilePage() {
   );
 }
 
+/** One toast for the form's saves: a save's answer replaces the last one's, so they never stand contradicting each other. */
+const PROFILE_SAVE_TOAST = 'profile-save';
+
 function ProfileForm({ user }: { user: User }) {
   const utils = trpc.useUtils();
   const form = useZodForm(profileInput, { displayName: user.displayName, email: user.email });
@@ -75,9 +78,9 @@ function ProfileForm({ user }: { user: User }) {
       utils.auth.session.setData(undefined, { user: updated });
       announceAccountChange();
       form.reset({ displayName: updated.displayName, email: updated.email });
-      toast.success('Profile updated successfully!');
+      toast.success('Profile updated successfully!', { id: PROFILE_SAVE_TOAST });
     },
-    onError: (error) => toast.error(profileUpdateError(error)),
+    onError: (error) => toast.error(profileUpdateError(error), { id: PROFILE_SAVE_TOAST }),
   });
 
   return (
