@@ -276,6 +276,27 @@ test('with several copies out, Scan Book returns the copy of the patron staff pi
   expect(rentals.map((rental) => rental.userDisplayName)).toEqual(['Hank Later']);
 });
 
+test('the add-book form takes an ISBN written with hyphens, and catalogues its digits', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const name = `Hyphens ${Date.now()}`;
+  await postOk(page, '/_api/libraries', { name });
+  const isbn = isbn13(`979${String(Date.now()).slice(-9)}`);
+  const hyphenated = `${isbn.slice(0, 3)}-${isbn.slice(3, 4)}-${isbn.slice(4, 8)}-${isbn.slice(8, 12)}-${isbn.slice(12)}`;
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+  await enterIsbn(page, UNKNOWN_ISBN);
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+
+  const add = dialog(page, 'Add Book to Library');
+  await add.getByRole('textbox', { name: 'ISBN' }).fill(hyphenated);
+  await add.getByRole('textbox', { name: 'Title' }).fill('Dashes Between');
+  await add.getByRole('textbox', { name: 'Author' }).fill('Hy Phen');
+  await add.getByRole('button', { name: 'Add to Library' }).click();
+  await expect(page.getByText('"Dashes Between" has been added to the library.')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Dashes Between' })).toContainText(`ISBN: ${isbn}`);
+});
+
 test.describe('when the barcode reader cannot be loaded', () => {
   test.use({ cameraFlags: fakeCamera(cameraShowing1984), permissions: ['camera'], serviceWorkers: 'block' });
 

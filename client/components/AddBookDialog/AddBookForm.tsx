@@ -13,10 +13,15 @@ import { DetailToast } from '../DetailToast';
 import { copiesFromInput } from './copies';
 import { busyProps } from '../../lib/busy';
 
-/** The add-book payload as a form edits it: no library (added on submit), no acquisition date, copies as typed. */
-const addBookForm = addBookInput
-  .omit({ libraryId: true, acquisitionDate: true })
-  .extend({ quantity: z.union([z.string(), z.number()]).transform(copiesFromInput) });
+/**
+ * The add-book payload as a form edits it: no library (added on submit), no acquisition date, copies as
+ * typed, and the ISBN as written anywhere (with hyphens or spaces, as the scanner's manual entry takes it),
+ * sent as its digits.
+ */
+const addBookForm = addBookInput.omit({ libraryId: true, acquisitionDate: true }).extend({
+  isbn: z.string().transform(normalizeIsbn).pipe(addBookInput.shape.isbn),
+  quantity: z.union([z.string(), z.number()]).transform(copiesFromInput),
+});
 
 /** Prefilled from the lookup; when nothing was found, only the ISBN. */
 export function formValuesFor(isbn: string, book: BookLookupResult | null) {
