@@ -31,9 +31,11 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
       {status && (
         <>
           <Text>
-            {rented
-              ? `Do you want to return the book "${status.book.title}"?${renter ? ` It is currently rented by ${renter.user.displayName}.` : ''}`
-              : `Do you want to rent the book "${status.book.title}"?`}
+            {!rented
+              ? `Do you want to rent the book "${status.book.title}"?`
+              : renter
+                ? `Do you want to return the book "${status.book.title}"? It is currently rented by ${renter.user.displayName}.`
+                : `Do you want to return the book "${status.book.title}"?`}
           </Text>
           {rentals.length > 1 && (
             <Radio.Group
