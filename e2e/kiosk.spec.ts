@@ -30,13 +30,18 @@ async function signInByPhone(page: Page, phone: string) {
 
 const bookRow = (page: Page, title: string) => page.getByTestId('kiosk-book').filter({ hasText: title });
 
-test("the browser's Back keeps a patron on the kiosk, never the staff member's dashboard behind it", async ({ page }) => {
+/** As the librarian, into Central Library's kiosk through the dashboard's link, so the dashboard is behind it in the history; the kiosk's address. */
+async function kioskAfterDashboard(page: Page) {
   await logIn(page, demo.librarian);
   await page.goto('/dashboard');
   await pickLibrary(page, 'Central Library');
   await page.getByRole('link', { name: 'Go to Kiosk' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
-  const kiosk = page.url();
+  return page.url();
+}
+
+test("the browser's Back keeps a patron on the kiosk, never the staff member's dashboard behind it", async ({ page }) => {
+  const kiosk = await kioskAfterDashboard(page);
   await signInByPhone(page, '5550100000');
   await expect(page.getByRole('heading', { name: 'Riley Reader' })).toBeVisible();
   for (let i = 0; i < 3; i++) {
@@ -68,11 +73,7 @@ async function expectNoStaffPage(page: Page) {
 }
 
 test("a jump back past the kiosk, as a pick from Back's list makes, still lands on the kiosk with the patron", async ({ page }) => {
-  await logIn(page, demo.librarian);
-  await page.goto('/dashboard');
-  await pickLibrary(page, 'Central Library');
-  await page.getByRole('link', { name: 'Go to Kiosk' }).click();
-  const kiosk = page.url();
+  const kiosk = await kioskAfterDashboard(page);
   await signInByPhone(page, '5550100000');
   await expect(page.getByRole('heading', { name: 'Riley Reader' })).toBeVisible();
   // Two entries back is the dashboard, shown by this same page before the kiosk.
@@ -86,12 +87,7 @@ test("a jump back past the kiosk, as a pick from Back's list makes, still lands 
 });
 
 test('after the kiosk is reloaded, a step back to the pages loaded before it loads the kiosk again, and the address bar leaves it', async ({ page }) => {
-  await logIn(page, demo.librarian);
-  await page.goto('/dashboard');
-  await pickLibrary(page, 'Central Library');
-  await page.getByRole('link', { name: 'Go to Kiosk' }).click();
-  const kiosk = page.url();
-  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  const kiosk = await kioskAfterDashboard(page);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
 

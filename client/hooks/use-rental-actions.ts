@@ -10,11 +10,12 @@ import { trpc } from '../trpc';
  */
 export function useRefreshAfterRental(libraryId?: number) {
   const utils = trpc.useUtils();
-  const lists = () =>
-    libraryId === undefined
-      ? [utils.books.invalidate(), utils.rentals.invalidate(), utils.insights.invalidate()]
-      : [utils.books.list.invalidate({ libraryId }), utils.rentals.list.invalidate({ libraryId }), utils.insights.invalidate()];
-  return () => Promise.all(lists()).finally(listsMoved);
+  return () =>
+    Promise.all(
+      libraryId === undefined
+        ? [utils.books.invalidate(), utils.rentals.invalidate(), utils.insights.invalidate()]
+        : [utils.books.list.invalidate({ libraryId }), utils.rentals.list.invalidate({ libraryId }), utils.insights.invalidate()],
+    ).finally(listsMoved);
 }
 
 /**

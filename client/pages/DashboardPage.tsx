@@ -11,8 +11,8 @@ import { OwnRentalsNote } from '../components/ProfileRentals';
 import { ScanBookFlow } from '../components/ScanBookFlow';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { callFallbacks, errorMessage } from '../lib/error-messages';
 import { useSelectedLibrary } from '../hooks/use-selected-library';
+import { callFallbacks, errorMessage } from '../lib/error-messages';
 
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -61,9 +61,11 @@ function DashboardBody({ user, library, libraries }: { user: User; library: Libr
   if (libraries.isPending) pickFirst = <ListSkeleton label="Loading libraries" />;
   else if (libraries.isError) {
     pickFirst = <ErrorAlert retry={libraries}>Error fetching libraries: {errorMessage(libraries.error, callFallbacks.fetchLibraries)}</ErrorAlert>;
-  } else if (libraries.data.length > 0) pickFirst = <Notice title="Select a library to begin">Choose a library above to see its books.</Notice>;
-  else if (user.role === 'library_admin') pickFirst = <Notice title="Select a library to begin">There is no library yet: create one with Create Library above.</Notice>;
-  else pickFirst = <Notice title="Select a library to begin">There is no library to join yet.</Notice>;
+  } else {
+    let hint = 'Choose a library above to see its books.';
+    if (libraries.data.length === 0) hint = user.role === 'library_admin' ? 'There is no library yet: create one with Create Library above.' : 'There is no library to join yet.';
+    pickFirst = <Notice title="Select a library to begin">{hint}</Notice>;
+  }
   if (user.role === 'library_admin') {
     return (
       <>

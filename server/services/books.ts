@@ -280,7 +280,10 @@ export async function updateBookDetails(em: EntityManager, libraryId: number, bo
   return toBook(row);
 }
 
-/** Whether some copy is out, and to whom: the book's most recent active rental, only `renterId`'s own when given. */
+/**
+ * Whether some copy is out, and to whom: the book's active rentals, the most recent first (`rental`), only
+ * `renterId`'s own when given.
+ */
 export async function bookStatus(em: EntityManager, libraryId: number, isbn: string, renterId?: number): Promise<BookStatus> {
   const book = await findBookByIsbn(em, libraryId, isbn);
   const rows = await query<{ id: number; rented_at: string; user_id: number; display_name: string; email: string }>(

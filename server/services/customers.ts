@@ -68,8 +68,8 @@ function toCustomer(row: UserRow): Customer {
  * A customer identifying by phone at the library's kiosk, who from then on is a member of it (staff
  * rent only for members). `phoneNumber` is digits only (the input schema normalizes it, as
  * registration stores it). Only customers identify there: a staff or admin account's number is refused
- * as such (403), and a kiosk never shows a privileged account's email. A lookup reveals who owns a number, so each
- * staff account has a bounded number of them (LIMITS.kioskLookup).
+ * as such (403), and a kiosk never shows a privileged account's email. A lookup reveals who owns a
+ * number, so each staff account has a bounded number of them (LIMITS.kioskLookup).
  */
 export async function identifyAtKiosk(em: EntityManager, staffId: number, libraryId: number, phoneNumber: string): Promise<Customer> {
   await hit(em, [LIMITS.kioskLookup(staffId)]);
