@@ -37,6 +37,14 @@ describe('customers of a library', () => {
     expect((await customers(`&search=${encodeURIComponent('%')}`)).map((c) => c.id)).toEqual([percent.id]);
     expect(await customers('&search=nobody-like-this')).toEqual([]);
   });
+
+  it('finds a customer by name whatever the accents, in the name or in the search', async () => {
+    const jose = await newUser(t, { displayName: 'José Núñez' });
+    const zoe = await newUser(t, { displayName: 'Zoe Ortiz' });
+    for (const u of [jose, zoe]) await addMember(t, libraryId, u.id);
+    for (const search of ['jose nunez', 'JOSÉ', 'núñ', 'Nu\u0301n\u0303ez']) expect((await customers(`&search=${encodeURIComponent(search)}`)).map((c) => c.id), search).toEqual([jose.id]);
+    expect((await customers(`&search=${encodeURIComponent('Zoë')}`)).map((c) => c.id)).toEqual([zoe.id]);
+  });
 });
 
 describe('customer pages', () => {

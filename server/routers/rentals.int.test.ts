@@ -335,6 +335,9 @@ describe('rental lists', () => {
     expect(await found('100%')).toEqual([bobDune.id]);
     expect(await found('1%0')).toEqual([]);
     expect(await found('  ')).toEqual([aliceEmma.id, bobDune.id, aliceDune.id]);
+    // Whatever the accents, in the search or in the names.
+    expect(await found('Dunë')).toEqual([bobDune.id, aliceDune.id]);
+    expect(await found('ÁLICE')).toEqual([aliceEmma.id, aliceDune.id]);
     // A page of a search, then the next after its last row.
     expect(await found('dune', '&limit=1')).toEqual([bobDune.id]);
     expect(await found('dune', `&limit=1&cursor=${bobDune.id}`)).toEqual([aliceDune.id]);

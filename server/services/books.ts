@@ -98,7 +98,7 @@ export const bookNotInLibrary = (isbn: string) =>
 export interface BookFilter {
   libraryId: number;
   available?: boolean;
-  /** Case-insensitive substring of the title or the author (served by the trigram indexes). */
+  /** Substring of the title or the author, whatever the case and accents (served by the trigram indexes). */
   search?: string;
   /** Only the book catalogued under this ISBN, in either form. */
   isbn?: string;
@@ -111,8 +111,9 @@ export interface BookFilter {
 
 /**
  * Title and author joined as the search reads them, by a separator no typed text holds; `search_text`
- * stores it lower-cased and `sort_title` the lower-cased title, as each row is written
- * (Migration20261125000000), so a search does not lower-case each book it reads, twice.
+ * stores it folded as every search matches, lower case without accents (search_fold,
+ * Migration20261128000000), and `sort_title` the lower-cased title, as each row is written
+ * (Migration20261125000000), so a search does not fold each book it reads, nor lower-case it for the order.
  */
 const SEARCH_TEXT = `(b.title || E'\\x1f' || b.author)`;
 const SEARCH_SEPARATOR = '\u001f';
@@ -163,16 +164,16 @@ export function bookListStatement(filter: BookFilter): { sql: string; params: un
     params.push(filter.rentedBy);
   }
   if (filter.search) {
-    // `ilike` as PostgreSQL runs it: both sides lower-cased, then `like`. A prepared search lower-cases
-    // its pattern once, in a sub-select (`lower(?)` would be run for each book read); one planned for
-    // its pattern keeps it in sight of the planner.
+    // Both sides folded (search_fold), then `like`, as PostgreSQL runs `ilike`. A prepared search folds
+    // its pattern once, in a sub-select (`search_fold(?)` would be run for each book read); one planned
+    // for its pattern keeps it in sight of the planner.
     const pattern = containsPattern(filter.search);
-    where.push(byWindows ? 'b.search_text like (select lower(?))' : 'b.search_text like lower(?)');
+    where.push(byWindows ? 'b.search_text like (select search_fold(?))' : 'b.search_text like search_fold(?)');
     params.push(pattern);
     // A match can span title and author only when the text holds their separator; only then are the
     // two also tested apart.
     if (filter.search.includes(SEARCH_SEPARATOR)) {
-      where.push('(b.title ilike ? or b.author ilike ?)');
+      where.push('(search_fold(b.title) like search_fold(?) or search_fold(b.author) like search_fold(?))');
       params.push(pattern, pattern);
     }
   }

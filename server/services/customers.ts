@@ -29,8 +29,9 @@ export async function listCustomers(em: EntityManager, filter: CustomerFilter): 
   const where = ['m.library_id = ?', 'not exists (select 1 from library_staff s where s.library_id = m.library_id and s.user_id = m.user_id)'];
   const params: unknown[] = [filter.libraryId];
   if (filter.search) {
-    // lower(display_name) is what users_display_name_trgm indexes; emails are stored lower-case.
-    where.push('(lower(u.display_name) like lower(?) or u.email ilike ?)');
+    // A name matches whatever its accents: search_fold(display_name) is what users_display_name_trgm
+    // indexes. Emails are stored lower-case.
+    where.push('(search_fold(u.display_name) like search_fold(?) or u.email ilike ?)');
     params.push(containsPattern(filter.search), containsPattern(filter.search));
   }
   if (filter.after !== undefined) {

@@ -152,8 +152,9 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
   }
   if (!filter.includeReturned) where.push('r.returned_at is null');
   if (filter.search) {
-    // The book's title or author (its lower-cased search text), or the customer's name or email, holding the text.
-    where.push('(b.search_text like lower(?) or lower(u.display_name) like lower(?) or lower(u.email) like lower(?))');
+    // The book's title or author (its folded search text), or the customer's name or email, holding the
+    // text, whatever the accents (search_fold, as the books' and customers' searches match).
+    where.push('(b.search_text like search_fold(?) or search_fold(u.display_name) like search_fold(?) or lower(u.email) like lower(?))');
     const pattern = containsPattern(filter.search);
     params.push(pattern, pattern, pattern);
   }

@@ -40,8 +40,11 @@ export const pageFields = (max: number) => ({
   direction: z.enum(['forward', 'backward']).optional(),
 });
 
-/** A list's search text (its search boxes hold no more either). */
-export const searchField = z.string().trim().max(SEARCH_MAX_LENGTH, 'Search text is too long').optional();
+/**
+ * A list's search text (its search boxes hold no more either), in composed form (NFC): an accent typed
+ * as a letter and a combining mark is one character, as the search's three-character windows count them.
+ */
+export const searchField = z.string().trim().normalize('NFC').max(SEARCH_MAX_LENGTH, 'Search text is too long').optional();
 
 /** An optional flag, from the query string or a JSON body: optional as a key, and once read ('' is not sent). */
 export const optionalQueryBoolean = () => z.preprocess(fromQueryBoolean, z.boolean().optional()).optional();

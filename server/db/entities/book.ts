@@ -41,10 +41,11 @@ export const BookEntity = defineEntity({
     title: p.text(),
     author: p.text(),
     /**
-     * Title and author lower-cased, as a search matches them (Migration20261125000000); the separator
-     * written as the character itself, as PostgreSQL gives the expression back.
+     * Title and author folded as a search matches them, lower case without accents (search_fold,
+     * Migration20261128000000); the separator written as the character itself, as PostgreSQL gives the
+     * expression back.
      */
-    searchText: p.text().generated(`(lower("title" || '\u001f' || "author")) stored`),
+    searchText: p.text().generated(`(search_fold("title" || '\u001f' || "author")) stored`),
     /** The title's place in title order, which every book list reads (Migration20261125000000). */
     sortTitle: p.text().generated(`(lower("title")) stored`),
     quantity: p.integer().default(1),

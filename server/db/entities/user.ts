@@ -5,10 +5,10 @@ export const UserEntity = defineEntity({
   name: 'User',
   tableName: 'users',
   indexes: [
-    // listCustomers' search (services/customers.ts): `lower(u.display_name) like lower(?)`, and `u.email ilike ?`.
+    // listCustomers' search (services/customers.ts): `search_fold(u.display_name) like search_fold(?)`, and `u.email ilike ?`.
     {
       name: 'users_display_name_trgm',
-      expression: `create index "users_display_name_trgm" on "users" using gin (lower("display_name") gin_trgm_ops)`,
+      expression: `create index "users_display_name_trgm" on "users" using gin (search_fold("display_name") gin_trgm_ops)`,
     },
     { name: 'users_email_trgm', expression: `create index "users_email_trgm" on "users" using gin ("email" gin_trgm_ops)` },
   ],

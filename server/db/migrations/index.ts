@@ -8,6 +8,7 @@ import { Migration20261124000000_books_library_trigrams } from './Migration20261
 import { Migration20261125000000_books_search_keys } from './Migration20261125000000_books_search_keys';
 import { Migration20261126000000_library_trigrams_plpgsql } from './Migration20261126000000_library_trigrams_plpgsql';
 import { Migration20261127000000_library_names_unique } from './Migration20261127000000_library_names_unique';
+import { Migration20261128000000_search_folds_accents } from './Migration20261128000000_search_folds_accents';
 
 /** Every migration, in order. Listed here (not globbed) so the bundled server carries them. */
 export const migrationsList = [
@@ -21,4 +22,5 @@ export const migrationsList = [
   { name: 'Migration20261125000000_books_search_keys', class: Migration20261125000000_books_search_keys },
   { name: 'Migration20261126000000_library_trigrams_plpgsql', class: Migration20261126000000_library_trigrams_plpgsql },
   { name: 'Migration20261127000000_library_names_unique', class: Migration20261127000000_library_names_unique },
+  { name: 'Migration20261128000000_search_folds_accents', class: Migration20261128000000_search_folds_accents },
 ];
