@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Route, test } from '@playwright/test';
 import { demo, logIn, pickLibrary, trpcCall } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
@@ -91,6 +91,39 @@ test('a session check that fails reads as signed out, and the sign-in page says 
   await expect(alert).toBeVisible();
   await expect(alert).not.toHaveText('Could not check your sign-in');
   await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+});
+
+test('a signed-in user whose session check failed is told why on the profile, the kiosk and the sign-in page, and is back in when it is asked again', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const sessionCheck = trpcCall('auth.session');
+  const failCheck = (route: Route) => route.abort('connectionrefused');
+  const askAgain = async () => {
+    const why = page.getByText('Could not check your sign-in');
+    await expect(why).toBeVisible();
+    await expect(page.getByText('Could not reach the server.')).toBeVisible();
+    await page.unroute(sessionCheck, failCheck);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(why).toBeHidden();
+  };
+
+  await page.route(sessionCheck, failCheck);
+  await page.goto('/profile');
+  await expect(page.getByText('You must be logged in to view your profile.')).toBeVisible();
+  await askAgain();
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+
+  await page.route(sessionCheck, failCheck);
+  await page.goto('/kiosk/1');
+  await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
+  await askAgain();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+
+  // The sign-in page, once the check finds them signed in, sends them home as it does on arrival.
+  await page.route(sessionCheck, failCheck);
+  await page.goto('/login');
+  await askAgain();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
 });
 
 test("a page whose code cannot be fetched says so and offers to reload, the header still there", async ({ page }) => {

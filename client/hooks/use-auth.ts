@@ -34,11 +34,19 @@ export function useAuth() {
 }
 
 /**
- * Why the session check failed, or null: for the sign-in page, which a failed check sends the user to,
- * to say why they read as signed out. Unlike useAuth, it re-renders the page only when that changes.
+ * Why the session check failed (null when it has not), and a way to ask again: for the pages a failed
+ * check leaves signed out (the sign-in page it sends the user to, the profile, the kiosk), to say why.
  */
-export function useSessionCheckError(): string | null {
-  return checkError(trpc.auth.session.useQuery(undefined, SESSION_QUERY));
+export function useSessionCheckFailure() {
+  // Shown because the check failed: its mounting must not ask again by itself (React Query's default for
+  // a failed query), which would put the page back to loading, unmount this, and so on.
+  const session = trpc.auth.session.useQuery(undefined, { ...SESSION_QUERY, retryOnMount: false });
+  return {
+    error: checkError(session),
+    retrying: session.isFetching,
+    /** Asks again; the user it finds signed in, or null. */
+    retry: async () => (await session.refetch()).data?.user ?? null,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { MAX_ID } from '../../shared/schemas';
 import { ErrorAlert, NotLoadedOffline } from '../components/DataState';
 import { KioskLayout, KioskNotice } from '../components/KioskLayout';
 import { KioskSession } from '../components/KioskSession';
+import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useOnlineStatus } from '../hooks/use-online-status';
@@ -37,9 +38,12 @@ export default function KioskPage() {
     if (authLoading) return <Loading />;
     if (!user) {
       const logIn = (
-        <Button component={Link} href="/login" size="lg" mt="md" style={{ alignSelf: 'flex-start' }}>
-          Log In
-        </Button>
+        <>
+          <SessionCheckAlert mt="md" withinAlert />
+          <Button component={Link} href="/login" size="lg" mt="md" style={{ alignSelf: 'flex-start' }}>
+            Log In
+          </Button>
+        </>
       );
       return <KioskNotice title="Authentication Error" message="You must be logged in to access a kiosk." action={logIn} />;
     }

@@ -4,7 +4,8 @@ import { Link, useLocation } from 'wouter';
 import { POST_LOGIN_REDIRECT_MS } from '../../shared/constants';
 import { loginInput } from '../../shared/schemas/user';
 import { GoogleSignIn } from '../components/GoogleSignIn';
-import { useLeaveIfSignedInOnArrival, useSessionCheckError, useSignedIn } from '../hooks/use-auth';
+import { SessionCheckAlert } from '../components/SessionCheckAlert';
+import { useLeaveIfSignedInOnArrival, useSignedIn } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useHydrated } from '../hooks/use-hydrated';
 import { useZodForm } from '../hooks/use-zod-form';
@@ -17,7 +18,6 @@ export default function LoginPage() {
   useLeaveIfSignedInOnArrival();
   const [, navigate] = useLocation();
   const signedIn = useSignedIn();
-  const sessionCheckError = useSessionCheckError();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const form = useZodForm(loginInput, { email: '', password: '' });
   // The server sends this page prerendered. Until the app has taken it over, the form is marked disabled, its
@@ -42,11 +42,8 @@ export default function LoginPage() {
       <Text c="dimmed" size="sm" ta="center" mt={5}>
         Sign in with your email and password or use Google OAuth.
       </Text>
-      {sessionCheckError && (
-        <Alert color="red" title="Could not check your sign-in" role="alert" mt="lg">
-          {sessionCheckError}
-        </Alert>
-      )}
+      {/* A user found signed in when the check is asked again goes home, as one who arrives signed in. */}
+      <SessionCheckAlert mt="lg" onSignedIn={() => navigate('/', { replace: true })} />
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md" aria-disabled={hydrated ? undefined : true}>
         <Tabs defaultValue="email">
           <Tabs.List grow mb="md">

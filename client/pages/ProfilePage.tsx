@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { profileInput, type User } from '../../shared/schemas';
 import { AuthenticatingSkeleton } from '../components/AuthGuard';
 import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
+import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useZodForm } from '../hooks/use-zod-form';
@@ -26,7 +27,8 @@ export default function ProfilePage() {
         <Title order={1} mb="lg">
           My Profile
         </Title>
-        <Card withBorder padding="xl" radius="md">
+        <SessionCheckAlert />
+        <Card withBorder padding="xl" radius="md" mt="md">
           <Stack align="center" ta="center">
             <Text>You must be logged in to view your profile.</Text>
             <Button component={Link} href="/login">

@@ -1,0 +1,1 @@
+export { SessionCheckAlert } from './SessionCheckAlert';
