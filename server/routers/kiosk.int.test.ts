@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NO_CUSTOMER_WITH_PHONE, STAFF_PHONE_AT_KIOSK } from '../services/customers';
-import { newBook, newUser, snapshot, staffedLibrary } from '../test/factories';
+import { NO_CUSTOMER_WITH_PHONE, STAFF_ACCOUNT_AT_KIOSK, STAFF_PHONE_AT_KIOSK } from '../services/customers';
+import { addMember, newBook, newUser, snapshot, staffedLibrary } from '../test/factories';
 import { type Client, createTestApp, type TestApp, uniqueEmail } from '../test/harness';
 
 let t: TestApp;
@@ -37,6 +37,21 @@ describe('kiosk customers', () => {
       expect(JSON.stringify(res.body)).not.toContain(privileged.email);
       expect(await t.sql(`select 1 from library_members where user_id = ?`, [privileged.id])).toHaveLength(0);
     }
+  });
+
+  it('rents only to customers: not to the staff member at the kiosk, nor to a member whose account has become a staff one', async () => {
+    const book = await newBook(t, { libraryId, quantity: 5 });
+    const promoted = await newUser(t, { role: 'library_admin' });
+    await addMember(t, libraryId, promoted.id);
+    const [{ id: staffId }] = await t.sql<{ id: number }>(`select user_id as id from library_staff where library_id = ? limit 1`, [libraryId]);
+    const before = await snapshot(t);
+    for (const customerId of [staffId!, promoted.id]) {
+      const res = await post(staff, '/_api/kiosk/rental', { libraryId, isbn: book.isbn, customerId });
+      expect(res.status, String(customerId)).toBe(403);
+      expect(res.body.message).toBe(STAFF_ACCOUNT_AT_KIOSK);
+      expect(JSON.stringify(res.body)).not.toContain('@');
+    }
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('limits phone lookups per staff account', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Role } from '../../shared/constants';
 import { kioskRentalInput, libraryIdField, rentInput, returnInput } from '../../shared/schemas';
 import { forbidden, notFound, unauthorized } from '../errors';
-import { findMember } from '../services/customers';
+import { findMember, STAFF_ACCOUNT_AT_KIOSK } from '../services/customers';
 import { libraryNotFound } from '../services/libraries';
 import { RENTAL_NOT_FOUND } from '../services/rentals';
 import type { UserRow } from '../services/users';
@@ -97,7 +97,13 @@ export const rentProcedure = authedProcedure.input(rentInput).use(async ({ ctx, 
   return next({ ctx: { renter: await resolveRenter(ctx, input, isManager) } });
 });
 
-/** Kiosk rental: staff of the library, for the customer named (ctx.renter). */
-export const kioskRentProcedure = staffProcedure
-  .input(kioskRentalInput)
-  .use(async ({ ctx, input, next }) => next({ ctx: { renter: await resolveRenter(ctx, input, () => ctx.managesLibrary) } }));
+/**
+ * Kiosk rental: staff of the library, for the customer named (ctx.renter). Only customers rent at a
+ * kiosk, as only they identify there (identifyAtKiosk): not the staff member at it, nor a member whose
+ * account has become a staff one since.
+ */
+export const kioskRentProcedure = staffProcedure.input(kioskRentalInput).use(async ({ ctx, input, next }) => {
+  const renter = await resolveRenter(ctx, input, () => ctx.managesLibrary);
+  if (renter.role !== 'customer') throw forbidden(STAFF_ACCOUNT_AT_KIOSK);
+  return next({ ctx: { renter } });
+});
