@@ -57,6 +57,15 @@ describe('add a book', () => {
     expect(await t.sql(`select 1 from books where library_id = ? and isbn13 = ?`, [libraryId, isbn])).toHaveLength(1);
   });
 
+  it('takes an acquisition date written as plain JSON does, as the day it names', async () => {
+    const days = { '2024-02-29': '2024-02-29T00:00:00.000Z', '1999-07-04T12:00:00Z': '1999-07-04T00:00:00.000Z' };
+    for (const [written, stored] of Object.entries(days)) {
+      const res = await staff.rest('POST', '/_api/library/books', { libraryId, isbn: newIsbn13(), title: 'Dated', author: 'A', acquisitionDate: written });
+      expect(res.status, `${written}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.body.json.acquisitionDate, written).toBe(stored);
+    }
+  });
+
   it('adding copies of a book that is out on rent keeps the rented ones rented', async () => {
     const book = await newBook(t, { libraryId, quantity: 1 });
     await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id });

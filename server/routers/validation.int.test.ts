@@ -45,6 +45,12 @@ const ROWS: Row[] = [
   ['add book fullImageUrl', 'POST', '/_api/library/books', () => ({ ...book(), fullImageUrl: 'javascript:alert(1)' }), 'Invalid full image URL format'],
   ['add book acquisitionDate (year 0)', 'POST', '/_api/library/books', () => ({ ...book(), acquisitionDate: new Date('0000-12-31T23:59:59.999Z') }), 'Invalid acquisition date'],
   ['add book acquisitionDate (year 10000)', 'POST', '/_api/library/books', () => ({ ...book(), acquisitionDate: new Date('+010000-01-01T00:00:00.000Z') }), 'Invalid acquisition date'],
+  // Plain JSON: what `new Date` would read as another date is refused, not stored as that date.
+  ['add book acquisitionDate (30 February)', 'POST', '/_api/library/books', () => ({ ...book(), acquisitionDate: '2026-02-30' }), 'Invalid acquisition date'],
+  ['add book acquisitionDate (a flag)', 'POST', '/_api/library/books', () => ({ ...book(), acquisitionDate: true }), 'Invalid acquisition date'],
+  ['add book acquisitionDate (a number)', 'POST', '/_api/library/books', () => ({ ...book(), acquisitionDate: 2024 }), 'Invalid acquisition date'],
+  ['add book acquisitionDate (a month)', 'POST', '/_api/library/books', () => ({ ...book(), acquisitionDate: '2024-13-01' }), 'Invalid acquisition date'],
+  ['add book acquisitionDate (words)', 'POST', '/_api/library/books', () => ({ ...book(), acquisitionDate: 'March 5, 2024' }), 'Invalid acquisition date'],
   ['add book quantity (zero)', 'POST', '/_api/library/books', () => ({ ...book(), quantity: 0 }), 'Quantity must be a positive integer'],
   ['add book quantity (fraction)', 'POST', '/_api/library/books', () => ({ ...book(), quantity: 1.5 }), 'Quantity must be a positive integer'],
   ['rent isbn', 'POST', '/_api/books/rent', () => ({ ...rent(), isbn: '12345' }), 'ISBN must be at least 10 characters'],
