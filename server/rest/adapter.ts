@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest } from '../errors';
 import { sendError, UNREADABLE_BODY } from '../http/error-response';
+import { answerOtherMethods } from '../http/other-methods';
 import { deserializeInput, type Meta, type Paging } from '../trpc/init';
 import { callProcedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
@@ -49,24 +50,10 @@ function linkNextPage({ limit, cursor, rows: rowsOf }: Paging, path: string, que
   reply.header('link', `<${path}?${next}>; rel="next"`);
 }
 
-/** A documented path asked with a method it does not take: 405, naming those it takes (RFC 9110, Allow). */
-function registerWrongMethods(app: FastifyInstance, routes: RestRoute[]) {
-  const allowedByPath = new Map<string, RestRoute['method'][]>();
-  for (const route of routes) allowedByPath.set(route.path, [...(allowedByPath.get(route.path) ?? []), route.method]);
-  for (const [path, allowed] of allowedByPath) {
-    const message = `This address is called with ${allowed.join(' or ')}.`;
-    const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => !allowed.includes(method as RestRoute['method']));
-    app.route({
-      method: others,
-      url: path,
-      config: { wrongMethod: true },
-      handler: (_req, reply) => reply.status(405).header('allow', (allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed).join(', ')).send({ error: message, message, code: 'METHOD_NOT_SUPPORTED' }),
-    });
-  }
-}
-
 export function registerRestFacade(app: FastifyInstance, deps: ContextDeps) {
-  registerWrongMethods(app, restRoutes());
+  const allowedByPath = new Map<string, RestRoute['method'][]>();
+  for (const route of restRoutes()) allowedByPath.set(route.path, [...(allowedByPath.get(route.path) ?? []), route.method]);
+  for (const [path, allowed] of allowedByPath) answerOtherMethods(app, path, allowed);
   for (const route of restRoutes()) {
     const procedure = procedures[route.procedure]!;
     app.route({

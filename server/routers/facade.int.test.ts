@@ -68,9 +68,10 @@ describe('the /_api facade against SPEC section 7', () => {
 
 describe('a documented path asked with another method', () => {
   it.for([
-    ['GET', '/_api/books/rent', 'POST', 'This address is called with POST.'],
-    ['POST', '/_api/books?libraryId=1', 'GET, HEAD', 'This address is called with GET.'],
-    ['DELETE', '/_api/libraries', 'GET, POST, HEAD', 'This address is called with GET or POST.'],
+    ['GET', '/_api/books/rent', 'POST, OPTIONS', 'This address is called with POST.'],
+    ['POST', '/_api/books?libraryId=1', 'GET, HEAD, OPTIONS', 'This address is called with GET.'],
+    ['DELETE', '/_api/libraries', 'GET, POST, HEAD, OPTIONS', 'This address is called with GET or POST.'],
+    ['POST', '/_api/manifest', 'GET, HEAD, OPTIONS', 'This address is called with GET.'],
   ] as const)('%s %s is 405, naming the methods it takes', async ([method, url, allow, message]) => {
     const before = await t.sql(`select count(*)::int as n from rentals`);
     const res = await t.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
@@ -81,3 +82,11 @@ describe('a documented path asked with another method', () => {
   });
 });
 
+it('OPTIONS on a documented path names the methods it takes, and allows no other origin', async () => {
+  for (const [url, allow] of [['/_api/books/rent', 'POST, OPTIONS'], ['/_api/manifest', 'GET, HEAD, OPTIONS']]) {
+    const res = await t.app.inject({ method: 'OPTIONS', url, headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' } });
+    expect(res.statusCode, url).toBe(204);
+    expect(res.headers.allow).toBe(allow);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  }
+});
