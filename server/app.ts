@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type pino from 'pino';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
+import { answerClientError } from './http/client-errors';
 import { sendError } from './http/error-response';
 import { RequestLog, RequestLogger } from './http/logging';
 import { registerManifest } from './http/manifest';
@@ -29,6 +30,9 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => crypto.randomUUID(),
+    // Requests refused before any route (a malformed address, or one Node could not parse) answer as every refusal does.
+    frameworkErrors: (error, _req, reply) => sendError(reply, error),
+    clientErrorHandler: answerClientError,
     logController: new RequestLog(),
     // Without a logger Fastify gives requests none, unless a factory is set.
     ...(logger ? { childLoggerFactory: (parent, bindings, options) => new RequestLogger(parent as pino.Logger, bindings, options) } : {}),
