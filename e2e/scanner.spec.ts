@@ -276,6 +276,48 @@ test('with several copies out, Scan Book returns the copy of the patron staff pi
   expect(rentals.map((rental) => rental.userDisplayName)).toEqual(['Hank Later']);
 });
 
+test('Scan Book does not offer a book with no copy in, nor one whose last copy went while its dialog was open', async ({ page, browser }) => {
+  await logIn(page, demo.librarian);
+  const name = `No Copies ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name });
+  const allOut = isbn13(`979${String(Date.now()).slice(-9)}`);
+  const lastOne = isbn13(`979${String(Date.now() + 1).slice(-9)}`);
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: allOut, title: 'All Out', author: 'Gone', quantity: 1 });
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: lastOne, title: 'Last One', author: 'Going', quantity: 1 });
+  const phoneNumber = `555${String(Date.now()).slice(-7)}`;
+  const { user: walkIn } = await postOk(page, '/_api/customer/register', { libraryId: library.id, displayName: 'Early Bird', email: uniqueEmail('nocopies'), phoneNumber });
+  await postOk(page, '/_api/kiosk/rental', { isbn: allOut, libraryId: library.id, customerId: walkIn.id });
+  // The librarian stays signed in elsewhere, to rent the last copy while the patron is asked.
+  const librarian = await browser.newContext({ baseURL: new URL(page.url()).origin, storageState: await page.context().storageState() });
+  await page.context().clearCookies();
+
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  const scanBook = page.getByRole('button', { name: 'Scan Book', exact: true });
+  const rent = dialog(page, 'Confirm Book Rental');
+  const noCopies = rent.getByText('No copies of this book are available right now.');
+  await scanBook.click();
+  await enterIsbn(page, allOut);
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+  await expect(rent.getByText('Do you want to rent the book "All Out"?')).toBeVisible();
+  await expect(noCopies).toBeVisible();
+  await expect(rent.getByRole('button', { name: 'Yes, Rent Book' })).toBeDisabled();
+  await rent.getByRole('button', { name: 'Cancel' }).click();
+
+  await scanBook.click();
+  await enterIsbn(page, lastOne);
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+  await expect(rent.getByText('Do you want to rent the book "Last One"?')).toBeVisible();
+  await expect(noCopies).toHaveCount(0);
+  const taken = await librarian.request.post('/_api/kiosk/rental', { data: { isbn: lastOne, libraryId: library.id, customerId: walkIn.id } });
+  expect(taken.status()).toBe(200);
+  await rent.getByRole('button', { name: 'Yes, Rent Book' }).click();
+  await expect(noCopies).toBeVisible();
+  await expect(rent.getByRole('button', { name: 'Yes, Rent Book' })).toBeDisabled();
+  await librarian.close();
+});
+
 test('the add-book form takes an ISBN written with hyphens, and catalogues its digits', async ({ page }) => {
   await logIn(page, demo.librarian);
   const name = `Hyphens ${Date.now()}`;

@@ -275,7 +275,7 @@ describe('list books', () => {
     expect(await list(reader, `libraryId=${lib}&search=itl`)).toEqual([expected]);
 
     const status = await post(librarian, '/_api/book/status', { libraryId: lib, isbn });
-    expect(status.body).toEqual({ isRented: false, book: { id, isbn, title: 'Title' }, rentals: [] });
+    expect(status.body).toEqual({ isRented: false, book: { id, isbn, title: 'Title', availableCount: 3 }, rentals: [] });
     const changed = await post(librarian, '/_api/book/quantity', { libraryId: lib, bookId: id, quantity: 6 });
     expect(changed.body).toEqual({ ...expected, quantity: 6, availableCount: 4, updatedAt: changed.body.updatedAt });
     expect(changed.body.updatedAt.getTime()).toBeGreaterThan(expected.updatedAt.getTime());
@@ -471,7 +471,7 @@ describe('book status by ISBN', () => {
   it('says whether a copy is out and to whom (the most recent rental), by either ISBN form', async () => {
     const book = await newBook(t, { libraryId, quantity: 3, title: 'Kindred' });
     const free = await post(staff, '/_api/book/status', { libraryId, isbn: book.isbn });
-    expect(free.body).toEqual({ isRented: false, book: { id: book.id, isbn: book.isbn, title: 'Kindred' }, rentals: [] });
+    expect(free.body).toEqual({ isRented: false, book: { id: book.id, isbn: book.isbn, title: 'Kindred', availableCount: 3 }, rentals: [] });
 
     const first = await newUser(t, { displayName: 'First Reader' });
     const second = await newUser(t, { displayName: 'Second Reader' });
@@ -483,7 +483,7 @@ describe('book status by ISBN', () => {
     const latestRental = { rentalId: latest.id, rentedAt: expect.any(Date), user: { id: second.id, displayName: 'Second Reader', email: second.email } };
     expect(rented.body).toEqual({
       isRented: true,
-      book: { id: book.id, isbn: book.isbn, title: 'Kindred' },
+      book: { id: book.id, isbn: book.isbn, title: 'Kindred', availableCount: 1 },
       rental: latestRental,
       rentals: [latestRental, { rentalId: earlier!.id, rentedAt: expect.any(Date), user: { id: first.id, displayName: 'First Reader', email: first.email } }],
     });

@@ -301,7 +301,7 @@ export async function bookStatus(em: EntityManager, libraryId: number, isbn: str
   }));
   return {
     isRented: rentals.length > 0,
-    book: { id: book.id, isbn: book.isbn, title: book.title },
+    book: { id: book.id, isbn: book.isbn, title: book.title, availableCount: book.availableCount },
     ...(rentals.length ? { rental: rentals[0] } : {}),
     rentals,
   };

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey } from '../../shared/isbn';
-import { type OwnRental, type Rental, type RentalRecord, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
+import { NO_COPIES, type OwnRental, type Rental, type RentalRecord, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { containsPattern, query, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
 import { bookNotInLibrary } from './books';
 import { libraryExists, libraryNotFound } from './libraries';
 
-export const NO_COPIES = 'No copies of this book are available right now.';
+export { NO_COPIES };
 export const ALREADY_RENTED = 'You have already rented this book.';
 export const ALREADY_RETURNED = 'This rental has already been returned.';
 export const RENTAL_NOT_FOUND = 'Rental not found.';

@@ -154,7 +154,8 @@ export type StatusRental = z.infer<typeof statusRental>;
  */
 export const bookStatusResponse = z.object({
   isRented: z.boolean(),
-  book: z.object({ id: z.number().int(), isbn: z.string(), title: z.string() }),
+  /** The book, and how many of its copies are in (0: none to rent). */
+  book: z.object({ id: z.number().int(), isbn: z.string(), title: z.string(), availableCount: z.number().int() }),
   rental: statusRental.optional(),
   rentals: z.array(statusRental),
 });

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { libraryIdField, MAX_ID, optionalQueryBoolean, pageFields, positiveId, searchField } from './common';
 import { payloadIsbn } from './book';
 
+/** A rent refused because every copy is out; the scan dialog says it before asking (SPEC section 8's conflict). */
+export const NO_COPIES = 'No copies of this book are available right now.';
+
 export const rentalSchema = z.object({
   rentalId: z.number().int(),
   bookId: z.number().int(),

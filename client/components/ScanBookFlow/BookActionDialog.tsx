@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import type { BookStatus } from '../../../shared/schemas';
+import { type BookStatus, NO_COPIES } from '../../../shared/schemas';
 import { formatDate } from '../../lib/dates';
 
 interface BookActionDialogProps {
@@ -13,7 +13,8 @@ interface BookActionDialogProps {
 
 /**
  * After a scan: return the book when it is out, otherwise rent it. With several copies out (staff see
- * every renter's), the copy brought back is the one staff pick: none is picked for them.
+ * every renter's), the copy brought back is the one staff pick: none is picked for them. A book with no
+ * copy in is not offered to rent: the dialog says so.
  */
 export function BookActionDialog({ status: current, pending, onCancel, onRent, onReturn }: BookActionDialogProps) {
   // Keep the last book on screen while the dialog fades out.
@@ -25,6 +26,8 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
   const rented = !!status?.isRented;
   const rentalId = rentals.length === 1 ? rentals[0]!.rentalId : picked?.status === status ? picked.rentalId : null;
   const renter = rentals.find((rental) => rental.rentalId === rentalId);
+  // Every copy out (none of them the caller's): asked, the rent would only be refused.
+  const noCopies = !rented && status?.book.availableCount === 0;
   return (
     // The last step of ScanBookFlow's chain, which gives focus back to its button.
     <Modal opened={!!current} onClose={onCancel} returnFocus={false} title={rented ? 'Confirm Book Return' : 'Confirm Book Rental'} centered>
@@ -37,6 +40,11 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
                 ? `Do you want to return the book "${status.book.title}"? It is currently rented by ${renter.user.displayName}.`
                 : `Do you want to return the book "${status.book.title}"?`}
           </Text>
+          {noCopies && (
+            <Text mt="sm" c="red.8" role="status">
+              {NO_COPIES}
+            </Text>
+          )}
           {rentals.length > 1 && (
             <Radio.Group
               mt="md"
@@ -62,7 +70,7 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
             <Button variant="default" onClick={onCancel} disabled={pending}>
               Cancel
             </Button>
-            <Button loading={pending} disabled={rented && rentalId === null} onClick={() => (rented ? rentalId !== null && onReturn(rentalId) : onRent(status))}>
+            <Button loading={pending} disabled={rented ? rentalId === null : noCopies} onClick={() => (rented ? rentalId !== null && onReturn(rentalId) : onRent(status))}>
               {rented ? 'Yes, Return Book' : 'Yes, Rent Book'}
             </Button>
           </Group>

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { BookStatus } from '../../../shared/schemas';
+import { type BookStatus, NO_COPIES } from '../../../shared/schemas';
 import { useAuth } from '../../hooks/use-auth';
 import { useFocusAfterDialogs } from '../../hooks/use-focus-after-dialogs';
 import { useRentBook, useReturnRental } from '../../hooks/use-rental-actions';
@@ -58,7 +58,13 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
         status={status}
         pending={rent.isPending || giveBack.isPending}
         onCancel={close}
-        onRent={(book) => rent.mutate({ isbn: book.book.isbn, libraryId, customerId: user?.id ?? 0 }, { onSuccess: close })}
+        onRent={(book) =>
+          rent.mutate(
+            { isbn: book.book.isbn, libraryId, customerId: user?.id ?? 0 },
+            // The last copy went since the check: the dialog stops offering it.
+            { onSuccess: close, onError: (error) => error.message === NO_COPIES && setStatus((shown) => shown && { ...shown, book: { ...shown.book, availableCount: 0 } }) },
+          )
+        }
         onReturn={(rentalId) => giveBack.mutate({ rentalId }, { onSuccess: close })}
       />
     </>
