@@ -46,7 +46,7 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
 
   return (
     <>
-      {rentals.isSuccess && rentals.data.length === 0 && <WelcomeBanner />}
+      <WelcomeBanner />
       <Stack gap="xl">
         <Section title="My Rentals">{mine}</Section>
         <Section title="Available to Rent">
