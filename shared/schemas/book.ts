@@ -62,24 +62,31 @@ const optionalUrl = (message: string) =>
 
 export const QUANTITY_TOO_LARGE = 'Quantity is too large';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const INVALID_ACQUISITION_DATE = 'Invalid acquisition date';
 
 /**
- * A date as plain JSON writes one (`2024-03-05`, or ISO 8601 with its time and zone) read as a Date, on
- * a day the calendar has; anything else as an invalid Date, refused by the schema: not `true` or 2024
- * (which `new Date` reads as moments of 1970), not 30 February (which it reads as 2 March). A Date, as
- * superjson sends it, is taken as it is.
+ * An acquisition date: a Date, as superjson sends it, or as plain JSON writes one, an ISO 8601 date
+ * (`2024-03-05`) or date and time with its zone, on a day the calendar has. Not `true` or 2024 (which
+ * `new Date` reads as moments of 1970), not 30 February (which it reads as 2 March).
+ * PostgreSQL has no year 0 and the app no use for dates before the common era; a year past 9999
+ * has no YYYY-MM-DD form to store the day by.
  */
-function readDate(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const match = ISO_DATE.exec(value);
-  if (!match) return new Date(Number.NaN);
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const calendar = new Date(0);
-  calendar.setUTCFullYear(year, month - 1, day);
-  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return new Date(Number.NaN);
-  return new Date(match[4] ? value : `${value}T00:00:00Z`);
-}
+const acquisitionDate = z
+  .union(
+    [
+      z.date({ error: INVALID_ACQUISITION_DATE }),
+      z
+        .union([z.iso.date({ error: INVALID_ACQUISITION_DATE }), z.iso.datetime({ offset: true, error: INVALID_ACQUISITION_DATE })])
+        .transform((text) => new Date(text)),
+    ],
+    { error: INVALID_ACQUISITION_DATE },
+  )
+  .pipe(
+    z
+      .date({ error: INVALID_ACQUISITION_DATE })
+      .min(new Date('0001-01-01T00:00:00Z'), INVALID_ACQUISITION_DATE)
+      .max(new Date('9999-12-31T23:59:59.999Z'), INVALID_ACQUISITION_DATE),
+  );
 
 /** A book's title and author, as added and as corrected later. */
 const bookTitle = z.string(missing('Title is required')).trim().min(1, 'Title is required').max(500, 'Title is too long');
@@ -93,18 +100,7 @@ export const addBookInput = z.strictObject({
   author: bookAuthor,
   thumbnailUrl: optionalUrl('Invalid thumbnail URL format'),
   fullImageUrl: optionalUrl('Invalid full image URL format'),
-  // PostgreSQL has no year 0 and the app no use for dates before the common era; a year past 9999
-  // has no YYYY-MM-DD form to store the day by.
-  acquisitionDate: z
-    .preprocess(
-      readDate,
-      z
-        .date({ error: 'Invalid acquisition date' })
-        .min(new Date('0001-01-01T00:00:00Z'), 'Invalid acquisition date')
-        .max(new Date('9999-12-31T23:59:59.999Z'), 'Invalid acquisition date'),
-    )
-    .nullable()
-    .optional(),
+  acquisitionDate: acquisitionDate.nullable().optional(),
   quantity: z
     .number({ error: 'Quantity must be a positive integer' })
     .int('Quantity must be a positive integer')
