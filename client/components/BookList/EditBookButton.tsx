@@ -41,14 +41,16 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
       toast.success('Book details saved.');
       onDone();
       // A new title can move the book in its library's title order and in or out of a search; rentals,
-      // insights and a lookup of its ISBN (which reads the catalogue first) name it.
+      // insights and a lookup of its ISBN (which reads the catalogue first) name it. Lookups are
+      // forgotten, not marked out of date: the next scan of the ISBN waits for the new title rather than
+      // show the old one while it is asked again.
       const libraryId = saved.libraryId;
       await Promise.all([
         utils.books.list.invalidate({ libraryId }),
         utils.books.rentedByMe.invalidate({ libraryId }),
         utils.rentals.invalidate(),
         utils.insights.invalidate(),
-        utils.lookup.invalidate(),
+        utils.lookup.lookup.reset(),
       ]);
     },
     onError: (error) => toast.error(errorMessage(error, UPDATE_DETAILS_FAILED)),
