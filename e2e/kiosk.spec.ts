@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail } from './fixtures';
+import { demo, isbn13, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
 
 /** The id of a demo library, read through the signed-in staff member's own session. */
 async function libraryIdOf(page: Page, name: string): Promise<number> {
@@ -126,6 +126,32 @@ test('a kiosk search with more matches than a page holds loads the rest on reque
   await expect(page.getByText('All books loaded.')).toBeFocused();
 });
 
+test('a patron who joined online adds their phone number on their profile, then signs in at the kiosk with it', async ({ page, browser }) => {
+  const phone = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const patronContext = await browser.newContext();
+  const patron = await patronContext.newPage();
+  await register(patron, { displayName: 'Olive Online', email: uniqueEmail('online'), password: 'Password123' });
+  await patron.goto('/profile');
+  const phoneField = patron.getByLabel(/^Phone Number/);
+  await expect(phoneField).toHaveValue('');
+  await phoneField.fill('555 010');
+  await patron.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(phoneField).toHaveAccessibleDescription(/Phone number seems too short/);
+  await phoneField.fill(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
+  await patron.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(patron.getByText('Profile updated successfully!')).toBeVisible();
+  // Kept as its digits, and still there when the page is opened again.
+  await expect(phoneField).toHaveValue(phone);
+  await patron.reload();
+  await expect(patron.getByLabel(/^Phone Number/)).toHaveValue(phone);
+  await patronContext.close();
+
+  await openKiosk(page);
+  await signInByPhone(page, phone);
+  await expect(page.getByRole('heading', { name: 'Olive Online' })).toBeVisible();
+  await expect(page.getByText('Customer "Olive Online" found.')).toBeVisible();
+});
+
 test('a walk-in patron registers, rents by search and by ISBN, returns one and logs out', async ({ page }) => {
   await openKiosk(page);
   await expect(page).toHaveTitle('Central Library Kiosk');
@@ -151,6 +177,8 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   // The server's refusal shows on the email field.
   await expect(page.getByLabel(/^Email Address/)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel(/^Email Address/)).toHaveAccessibleDescription(/Email already in use/);
+  // Whose account that is learns how to use it here.
+  await expect(page.getByText('Already have an account? Add this phone number on your profile page, then sign in here with it.')).toBeVisible();
   await page.getByLabel(/^Email Address/).fill(uniqueEmail('walkin'));
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Successfully registered "Walter Walkin".')).toBeVisible();

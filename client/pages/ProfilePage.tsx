@@ -74,12 +74,12 @@ const PROFILE_SAVE_TOAST = 'profile-save';
 
 function ProfileForm({ user }: { user: User }) {
   const utils = trpc.useUtils();
-  const form = useZodForm(profileInput, { displayName: user.displayName, email: user.email });
+  const form = useZodForm(profileInput, { displayName: user.displayName, email: user.email, phoneNumber: user.phoneNumber ?? '' });
   const save = trpc.profile.update.useMutation({
     onSuccess: ({ user: updated }) => {
       utils.auth.session.setData(undefined, { user: updated });
       announceAccountChange();
-      form.reset({ displayName: updated.displayName, email: updated.email });
+      form.reset({ displayName: updated.displayName, email: updated.email, phoneNumber: updated.phoneNumber ?? '' });
       toast.success('Profile updated successfully!', { id: PROFILE_SAVE_TOAST });
     },
     onError: (error) => toast.error(profileUpdateError(error), { id: PROFILE_SAVE_TOAST }),
@@ -97,6 +97,13 @@ function ProfileForm({ user }: { user: User }) {
         )}
         <TextInput label="Display Name" autoComplete="name" required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" required {...form.inputProps('email')} />
+        <TextInput
+          label="Phone Number"
+          description="Optional. Enter it at your library's kiosk to rent and return there."
+          type="tel"
+          autoComplete="tel"
+          {...form.inputProps('phoneNumber')}
+        />
         <Group justify="flex-end">
           <Button type="submit" {...busyProps(save.isPending)}>
             {save.isPending ? 'Saving...' : 'Save Changes'}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_CUSTOMER_WITH_PHONE, STAFF_ACCOUNT_AT_KIOSK, STAFF_PHONE_AT_KIOSK } from '../services/customers';
 import { addMember, newBook, newUser, snapshot, staffedLibrary } from '../test/factories';
-import { type Client, createTestApp, type TestApp, uniqueEmail } from '../test/harness';
+import { type Client, createTestApp, signUp, type TestApp, uniqueEmail } from '../test/harness';
 
 let t: TestApp;
 let staff: Client;
@@ -20,6 +20,21 @@ describe('kiosk customers', () => {
     expect(res.status).toBe(200);
     expect(res.body.customer).toMatchObject({ id: customer.id, displayName: 'Katherine Johnson', phoneNumber: '5550104444', role: 'customer' });
     expect(res.body.customer.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('finds a patron who joined online once they add their phone number on their profile', async () => {
+    const { client: patron, user } = await signUp(t, { displayName: 'Online Patron' });
+    const before = await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber: '5550108800' });
+    expect(before.status).toBe(404);
+    // Registering at the kiosk instead is refused: the email has an account.
+    const register = await post(staff, '/_api/customer/register', { libraryId, displayName: 'Online Patron', email: user.email, phoneNumber: '5550108800' });
+    expect(register.status).toBe(409);
+
+    const saved = await patron.rest('POST', '/_api/customer/profile', { displayName: user.displayName, email: user.email, phoneNumber: '555 010 8800' });
+    expect(saved.status).toBe(200);
+    const found = await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber: '5550108800' });
+    expect(found.status).toBe(200);
+    expect(found.body.customer).toMatchObject({ id: user.id, email: user.email });
   });
 
   it('says so when nobody has that phone number', async () => {

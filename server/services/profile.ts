@@ -4,13 +4,19 @@ import { forbidden, notFound } from '../errors';
 import { query } from '../db/sql';
 import { type UserRow, userColumns } from './users';
 
-/** An email another account has is refused with 409 (users_email_unique, mapped in http/error-response.ts). */
+const returning = `returning ${userColumns('users')}`;
+const UPDATE_NAME_AND_EMAIL = `update users set display_name = ?, email = ?, updated_at = now() where id = ? ${returning}`;
+const UPDATE_WITH_PHONE = `update users set display_name = ?, email = ?, phone_number = ?, updated_at = now() where id = ? ${returning}`;
+
+/**
+ * An email or phone number another account has is refused with 409 (users_email_unique and
+ * users_phone_number_unique, mapped in http/error-response.ts). A phone number left out stays as it is.
+ */
 export async function updateProfile(em: EntityManager, userId: number, input: ProfileInput): Promise<UserRow> {
-  const rows = await query<UserRow>(
-    em,
-    `update users set display_name = ?, email = ?, updated_at = now() where id = ? returning ${userColumns('users')}`,
-    [input.displayName, input.email, userId],
-  );
+  const rows =
+    input.phoneNumber === undefined
+      ? await query<UserRow>(em, UPDATE_NAME_AND_EMAIL, [input.displayName, input.email, userId])
+      : await query<UserRow>(em, UPDATE_WITH_PHONE, [input.displayName, input.email, input.phoneNumber, userId]);
   if (!rows[0]) throw notFound('User not found.');
   return rows[0];
 }

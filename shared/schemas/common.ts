@@ -52,12 +52,20 @@ export const optionalQueryBoolean = () => z.preprocess(fromQueryBoolean, z.boole
 /** Phone numbers are kept as digits only, so the kiosk finds a patron however the number was typed. */
 export const phoneDigits = (v: string) => v.replace(/\D/g, '');
 
+/** 10 to 15 digits: a phone number the kiosk's keypad can take. */
+const phoneNumberDigits = () =>
+  z.string().min(KIOSK_PHONE_MIN_DIGITS, 'Phone number seems too short').max(PHONE_MAX_DIGITS, 'Phone number is too long');
+
 /** A phone number to register with: 10 to 15 digits once everything else is dropped. */
-export const phoneNumberField = () =>
+export const phoneNumberField = () => z.string({ error: 'Phone number seems too short' }).transform(phoneDigits).pipe(phoneNumberDigits());
+
+/** A phone number a profile may hold or drop: none (blank or null) clears it, anything else is checked as at registration. */
+export const clearablePhoneNumberField = () =>
   z
     .string({ error: 'Phone number seems too short' })
-    .transform(phoneDigits)
-    .pipe(z.string().min(KIOSK_PHONE_MIN_DIGITS, 'Phone number seems too short').max(PHONE_MAX_DIGITS, 'Phone number is too long'));
+    .transform((value) => phoneDigits(value) || null)
+    .pipe(phoneNumberDigits().nullable())
+    .nullable();
 
 /**
  * Format characters (which show nothing) and the combining grapheme joiner, but for the format characters drawn

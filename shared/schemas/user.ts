@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
-import { asName, missing, phoneNumberField } from './common';
+import { asName, clearablePhoneNumberField, missing, phoneNumberField } from './common';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -50,6 +50,11 @@ export const profileInput = z.strictObject({
     .min(1, 'Display name cannot be empty.')
     .max(100, 'Display name is too long.'),
   email: email('Please enter a valid email address.'),
+  /**
+   * Not in SPEC's payload, so optional (left out, the number stays): a patron who joined online adds the
+   * number they identify by at a kiosk, where their email already has an account.
+   */
+  phoneNumber: clearablePhoneNumberField().optional(),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
 

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
+import { EMAIL_IN_USE } from '../../../shared/accounts';
 import { kioskRegistrationForm, type User } from '../../../shared/schemas';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { busyProps } from '../../lib/busy';
@@ -33,6 +34,8 @@ export function KioskRegistration({ libraryId, phone, onRegistered, onCancel }: 
     if (register.error) email.current?.focus();
   }, [register.error]);
 
+  const emailProps = form.inputProps('email');
+
   return (
     <Paper withBorder shadow="sm" radius="md" p="lg" maw={480} mx="auto">
       <form onSubmit={send} noValidate>
@@ -47,7 +50,18 @@ export function KioskRegistration({ libraryId, phone, onRegistered, onCancel }: 
             </Text>
           </div>
           <TextInput label="Full Name" autoComplete="name" size="lg" required autoFocus {...form.inputProps('displayName')} />
-          <TextInput ref={email} label="Email Address" type="email" autoComplete="email" size="lg" required {...form.inputProps('email')} />
+          <TextInput
+            ref={email}
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            size="lg"
+            required
+            {...emailProps}
+            // A patron who joined online: their account takes this number on its profile page, and then signs in here by it.
+            description={emailProps.error === EMAIL_IN_USE ? 'Already have an account? Add this phone number on your profile page, then sign in here with it.' : undefined}
+            inputWrapperOrder={['label', 'input', 'error', 'description']}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" size="lg" onClick={onCancel} disabled={register.isPending}>
               Cancel
