@@ -251,6 +251,38 @@ test("a customer searches the library's available books by title or author", asy
   await expect(available.getByText('No books match your search.')).toBeVisible();
 });
 
+test('a search finds a book whose copies are all out, said so and not rentable, which browsing leaves out', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const libraryName = `All Out ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name: libraryName });
+  const stamp = String(Date.now()).slice(-8);
+  const [goneIsbn, shelfIsbn] = [isbn13(`979${stamp}1`), isbn13(`979${stamp}2`)];
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: goneIsbn, title: 'Every Copy Gone', author: 'Ada Absent', quantity: 1 });
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: shelfIsbn, title: 'On The Shelf', author: 'Ada Absent', quantity: 2 });
+  await page.context().clearCookies();
+  // Another patron has the only copy.
+  await register(page, { displayName: 'First Reader', email: uniqueEmail('first'), password: 'Password123' });
+  await postOk(page, '/_api/books/rent', { isbn: goneIsbn, libraryId: library.id, customerId: 0 });
+  await page.context().clearCookies();
+
+  await register(page, { displayName: 'Second Reader', email: uniqueEmail('second'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await pickLibrary(page, libraryName);
+  const available = section(page, 'Available to Rent');
+  await expect(available.getByRole('article', { name: 'On The Shelf' })).toBeVisible();
+  await expect(available.getByRole('article', { name: 'Every Copy Gone' })).toHaveCount(0);
+
+  await available.getByRole('searchbox', { name: 'Search books' }).fill('every copy');
+  const gone = available.getByRole('article', { name: 'Every Copy Gone' });
+  await expect(gone).toBeVisible();
+  await expect(gone.getByText('0 of 1 available')).toBeVisible();
+  await expect(gone.getByRole('button', { name: 'Rent Book' })).toBeDisabled();
+  await expect(available.getByText('No books match your search.')).toHaveCount(0);
+  await available.getByRole('searchbox', { name: 'Search books' }).fill('absent');
+  await expect(available.getByRole('article')).toHaveCount(2);
+  await expect(available.getByRole('article', { name: 'On The Shelf' }).getByRole('button', { name: 'Rent Book' })).toBeEnabled();
+});
+
 test("offline, a new search says it is not loaded yet rather than showing the last search's books as its answer", async ({ page, context }) => {
   await newCustomerAtCentral(page, 'Otto Offline');
   const available = section(page, 'Available to Rent');

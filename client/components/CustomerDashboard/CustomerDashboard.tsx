@@ -13,7 +13,9 @@ import { WelcomeBanner } from './WelcomeBanner';
 /** A customer's view of one library: what they have rented, and what they can rent. */
 export function CustomerDashboard({ libraryId, customerId }: { libraryId: number; customerId: number }) {
   const { search, setSearch, debounced } = useDebouncedSearch();
-  const { query: pages, books } = useBookPages({ libraryId, available: true, search: debounced });
+  // Browsing lists what can be rented now; a search finds the library's book even when every copy is out
+  // (said so, Rent Book disabled), rather than answering that the library has no such book.
+  const { query: pages, books } = useBookPages({ libraryId, available: debounced ? undefined : true, search: debounced });
   const rentals = trpc.rentals.mine.useQuery({ libraryId });
   const rented = trpc.books.rentedByMe.useQuery({ libraryId });
 
