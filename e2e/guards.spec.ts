@@ -150,6 +150,9 @@ test('a signed-in user on an unknown address sees Not Found', async ({ page }) =
   await page.goto('/kiosk/1/extra');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByText('Hi, Riley Reader')).toBeVisible();
+  // An address with a dot, opened as a page, is the app's too (not the server's answer for a missing file).
+  await page.goto('/dashboard.old');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
 
 test("an address with a fragment scrolls to that element, on arrival, when the app navigates and when only the fragment changes", async ({ page }) => {

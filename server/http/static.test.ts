@@ -19,9 +19,9 @@ describe('serving the built client', () => {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const get = async (url: string) => {
+  const get = async (url: string, headers: Record<string, string> = {}) => {
     await ready;
-    const response = await app.inject({ method: 'GET', url });
+    const response = await app.inject({ method: 'GET', url, headers });
     return { status: response.statusCode, body: response.body };
   };
 
@@ -34,6 +34,16 @@ describe('serving the built client', () => {
   it('sends index.html at every other address the client routes, and the files as they are', async () => {
     for (const url of ['/dashboard', '/kiosk/1', '/index', '/login/', '/index.html']) expect(await get(url), url).toEqual({ status: 200, body: 'shell' });
     expect(await get('/assets/app.js')).toEqual({ status: 200, body: 'app' });
+  });
+
+  it('sends index.html to a browser opening an address with a dot as a page, and a missing file to anything else as 404', async () => {
+    const page = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const url of ['/kiosk/1.5', '/dashboard.old', '/assets/gone.js']) {
+      expect(await get(url, page), url).toEqual({ status: 200, body: 'shell' });
+      expect((await get(url, { accept: '*/*' })).status, url).toBe(404);
+    }
+    expect(await get('/assets/app.js', page)).toEqual({ status: 200, body: 'app' });
+    expect((await get('/_api/nothing.json', page)).status).toBe(404);
   });
 
   it('answers HEAD as GET would, without the body', async () => {

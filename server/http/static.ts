@@ -30,8 +30,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     // Decoded, as the router reads it: `/%5Fapi/nope` is an unknown API address too.
     const path = routerPath(req.url);
     // A missing file (a chunk of an older build, say) is a 404: as index.html it would reach a script
-    // loader as HTML with a 200, and fail in a way the page cannot explain.
-    const isFile = path !== null && /\.[a-z0-9]+$/i.test(path);
+    // loader as HTML with a 200, and fail in a way the page cannot explain. An address with a dot that a
+    // browser opens as a page (/kiosk/1.5, a mistyped link) gets the app, which says what is wrong.
+    const isFile = path !== null && /\.[a-z0-9]+$/i.test(path) && !req.headers.accept?.includes('text/html');
     const isApi = path === null || path.startsWith('/_api') || path.startsWith('/trpc');
     if ((req.method === 'GET' || req.method === 'HEAD') && !isFile && !isApi) {
       return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(path!) ?? 'index.html');
