@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, isbn13, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
+import { demo, hold, isbn13, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
 
 /** The id of a demo library, read through the signed-in staff member's own session. */
 async function libraryIdOf(page: Page, name: string): Promise<number> {
@@ -131,25 +131,39 @@ test('a patron who joined online adds their phone number on their profile, then 
   const patronContext = await browser.newContext();
   const patron = await patronContext.newPage();
   await register(patron, { displayName: 'Olive Online', email: uniqueEmail('online'), password: 'Password123' });
+  // The profile open in a second tab too, from before the number is added.
+  const staleTab = await patronContext.newPage();
+  await staleTab.goto('/profile');
+  await expect(staleTab.getByLabel(/^Phone Number/)).toHaveValue('');
   await patron.goto('/profile');
   const phoneField = patron.getByLabel(/^Phone Number/);
   await expect(phoneField).toHaveValue('');
-  await phoneField.fill('555 010');
-  await patron.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(phoneField).toHaveAccessibleDescription(/Phone number seems too short/);
+  for (const slip of ['555 010', 'n/a']) {
+    await phoneField.fill(slip);
+    await patron.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(phoneField).toHaveAccessibleDescription(/Phone number seems too short/);
+  }
   await phoneField.fill(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
   await patron.getByRole('button', { name: 'Save Changes' }).click();
   await expect(patron.getByText('Profile updated successfully!')).toBeVisible();
-  // Kept as its digits, and still there when the page is opened again.
+  // Kept as its digits.
   await expect(phoneField).toHaveValue(phone);
+  // The other tab's save of a new name leaves the number it never showed alone.
+  await staleTab.getByLabel(/^Display Name/).fill('Olive Offline');
+  await staleTab.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(staleTab.getByText('Profile updated successfully!')).toBeVisible();
   await patron.reload();
   await expect(patron.getByLabel(/^Phone Number/)).toHaveValue(phone);
   await patronContext.close();
 
   await openKiosk(page);
   await signInByPhone(page, phone);
-  await expect(page.getByRole('heading', { name: 'Olive Online' })).toBeVisible();
-  await expect(page.getByText('Customer "Olive Online" found.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Olive Offline' })).toBeVisible();
+  await expect(page.getByText('Customer "Olive Offline" found.')).toBeVisible();
+  // Staff are refused at a kiosk by phone: their profile does not offer one.
+  await page.goto('/profile');
+  await expect(page.getByLabel(/^Email/)).toHaveValue(demo.librarian.email);
+  await expect(page.getByLabel(/^Phone Number/)).toHaveCount(0);
 });
 
 test('a walk-in patron registers, rents by search and by ISBN, returns one and logs out', async ({ page }) => {
@@ -179,6 +193,10 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   await expect(page.getByLabel(/^Email Address/)).toHaveAccessibleDescription(/Email already in use/);
   // Whose account that is learns how to use it here.
   await expect(page.getByText('Already have an account? Add this phone number on your profile page, then sign in here with it.')).toBeVisible();
+  // It stays when the field is left (a tap elsewhere to read it), until the email is changed.
+  await page.getByLabel(/^Full Name/).click();
+  await expect(page.getByLabel(/^Email Address/)).toHaveAccessibleDescription(/Email already in use/);
+  await expect(page.getByText('Already have an account?', { exact: false })).toBeVisible();
   await page.getByLabel(/^Email Address/).fill(uniqueEmail('walkin'));
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Successfully registered "Walter Walkin".')).toBeVisible();
@@ -231,8 +249,15 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   await rentals.filter({ hasText: 'The Catcher in the Rye' }).getByRole('button', { name: 'Return' }).click();
   const dialog = page.getByRole('dialog', { name: 'Return Book' });
   await expect(dialog.getByText('Are you sure you want to return The Catcher in the Rye?')).toBeVisible();
+  const release = await hold(page, 'rentals.returnByRental');
   await dialog.getByRole('button', { name: 'Return Book' }).click();
+  // While it runs, Escape does what the disabled Cancel does: the dialog stays until the answer.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  release();
   await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
   await expect(rentals).toHaveCount(1);
 
@@ -414,9 +439,11 @@ test.describe('a kiosk that cannot open says why', () => {
 
   test('an id that is not a number', async ({ page }) => {
     await logIn(page, demo.librarian);
-    await page.goto('/kiosk/abc');
-    await expect(page.getByRole('heading', { name: 'Invalid Library ID' })).toBeVisible();
-    await expect(page.getByText('The library ID in the URL is not valid.')).toBeVisible();
+    for (const id of ['abc', '1.5']) {
+      await page.goto(`/kiosk/${id}`);
+      await expect(page.getByRole('heading', { name: 'Invalid Library ID' })).toBeVisible();
+      await expect(page.getByText('The library ID in the URL is not valid.')).toBeVisible();
+    }
   });
 
   test('a customer', async ({ page }) => {

@@ -22,6 +22,8 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
   const form = useRef<HTMLFormElement | null>(null);
   /** Counts submits and resets: a field's check put off past a button press is dropped after one. */
   const generation = useRef(0);
+  /** Fields whose message came from elsewhere (the server): it stands until the field changes or the form is sent again. */
+  const outsideErrors = useRef(new Set<keyof z.input<S>>());
 
   useEffect(() => trackButtonPresses(), []);
 
@@ -44,12 +46,19 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
 
   const validateField = (field: keyof z.input<S>) => {
     const { found } = fieldErrors(values);
-    setErrors((prev) => ({ ...prev, [field]: found[field] }));
+    setErrors((prev) => ({ ...prev, [field]: found[field] ?? (outsideErrors.current.has(field) ? prev[field] : undefined) }));
   };
 
   const setValue = <K extends keyof z.input<S>>(field: K, value: z.input<S>[K]) => {
     setValues((prev) => ({ ...prev, [field]: value }));
+    outsideErrors.current.delete(field);
     if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  /** Messages from elsewhere, the server's refusal say, on the fields it names. */
+  const setOutsideErrors = (outside: Partial<Record<keyof z.input<S>, string>>) => {
+    for (const field of Object.keys(outside)) outsideErrors.current.add(field as keyof z.input<S>);
+    setErrors((prev) => ({ ...prev, ...outside }));
   };
 
   /** Props for a Mantine input bound to a field. */
@@ -71,6 +80,7 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
   const handleSubmit = (onValid: (data: z.output<S>) => void | Promise<void>) => (event?: { preventDefault(): void; currentTarget?: unknown }) => {
     event?.preventDefault();
     generation.current++;
+    outsideErrors.current.clear();
     const { result, found } = fieldErrors(values);
     setErrors(found);
     if (result.success) return onValid(result.data);
@@ -80,9 +90,10 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
 
   const reset = (next: z.input<S> = initialValues) => {
     generation.current++;
+    outsideErrors.current.clear();
     setValues(next);
     setErrors({});
   };
 
-  return { values, errors, setValue, setErrors, validateField, inputProps, handleSubmit, reset };
+  return { values, errors, setValue, setErrors: setOutsideErrors, validateField, inputProps, handleSubmit, reset };
 }

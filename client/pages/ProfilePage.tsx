@@ -1,4 +1,5 @@
 import { Alert, Avatar, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { profileInput, type User } from '../../shared/schemas';
@@ -75,20 +76,29 @@ const PROFILE_SAVE_TOAST = 'profile-save';
 function ProfileForm({ user }: { user: User }) {
   const utils = trpc.useUtils();
   const form = useZodForm(profileInput, { displayName: user.displayName, email: user.email, phoneNumber: user.phoneNumber ?? '' });
+  /** The number the form started from (digits, or null): what it holds unless it was changed here. */
+  const phoneShown = useRef(user.phoneNumber);
   const save = trpc.profile.update.useMutation({
     onSuccess: ({ user: updated }) => {
       utils.auth.session.setData(undefined, { user: updated });
       announceAccountChange();
+      phoneShown.current = updated.phoneNumber;
       form.reset({ displayName: updated.displayName, email: updated.email, phoneNumber: updated.phoneNumber ?? '' });
       toast.success('Profile updated successfully!', { id: PROFILE_SAVE_TOAST });
     },
     onError: (error) => toast.error(profileUpdateError(error), { id: PROFILE_SAVE_TOAST }),
   });
 
+  // The phone number is sent only when changed in this form: one opened before the number was set elsewhere
+  // (another tab) must not clear it with the empty value it started with.
+  const send = form.handleSubmit(({ phoneNumber, ...data }) => {
+    if (save.isPending) return;
+    save.mutate(phoneNumber === phoneShown.current ? data : { ...data, phoneNumber });
+  });
+  const isCustomer = user.role === 'customer';
+
   return (
-    <form onSubmit={form.handleSubmit((data) => {
-      if (!save.isPending) save.mutate(data);
-    })} noValidate>
+    <form onSubmit={send} noValidate>
       <Stack>
         {save.error && (
           <Alert color="red" role="alert">
@@ -97,13 +107,16 @@ function ProfileForm({ user }: { user: User }) {
         )}
         <TextInput label="Display Name" autoComplete="name" required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" required {...form.inputProps('email')} />
-        <TextInput
-          label="Phone Number"
-          description="Optional. Enter it at your library's kiosk to rent and return there."
-          type="tel"
-          autoComplete="tel"
-          {...form.inputProps('phoneNumber')}
-        />
+        {/* Only customers sign in at a kiosk by it (staff accounts are refused there). */}
+        {isCustomer && (
+          <TextInput
+            label="Phone Number"
+            description="Optional. Enter it at your library's kiosk to rent and return there."
+            type="tel"
+            autoComplete="tel"
+            {...form.inputProps('phoneNumber')}
+          />
+        )}
         <Group justify="flex-end">
           <Button type="submit" {...busyProps(save.isPending)}>
             {save.isPending ? 'Saving...' : 'Save Changes'}

@@ -181,6 +181,9 @@ describe.each(['rest', 'trpc'] as const)('accounts through %s', (door) => {
       ['555 010', 'Phone number seems too short'],
       ['1234567890123456', 'Phone number is too long'],
       [Number(number(31)), 'Phone number seems too short'],
+      // Not blank: a slip, not a wish to drop the number.
+      ['n/a', 'Phone number seems too short'],
+      ['-', 'Phone number seems too short'],
     ] as const) {
       const bad = await call(client, 'profile.update', { displayName: 'Changed', email, phoneNumber });
       expect(bad.status, String(phoneNumber)).toBe(400);

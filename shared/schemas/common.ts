@@ -59,11 +59,14 @@ const phoneNumberDigits = () =>
 /** A phone number to register with: 10 to 15 digits once everything else is dropped. */
 export const phoneNumberField = () => z.string({ error: 'Phone number seems too short' }).transform(phoneDigits).pipe(phoneNumberDigits());
 
-/** A phone number a profile may hold or drop: none (blank or null) clears it, anything else is checked as at registration. */
+/**
+ * A phone number a profile may hold or drop: blank (or null) clears it; anything else is checked as at
+ * registration, so that 'n/a' typed by mistake is refused rather than taken for no number.
+ */
 export const clearablePhoneNumberField = () =>
   z
     .string({ error: 'Phone number seems too short' })
-    .transform((value) => phoneDigits(value) || null)
+    .transform((value) => (value.trim() ? phoneDigits(value) : null))
     .pipe(phoneNumberDigits().nullable())
     .nullable();
 

@@ -38,7 +38,14 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
       <div ref={focus.ref}>
         <RentalRows rentals={rentals} onReturn={askToReturn} />
       </div>
-      <Modal opened={opened} onClose={() => setOpened(false)} onExitTransitionEnd={focus.restore} title="Return Book" centered>
+      <Modal
+        opened={opened}
+        // While the return runs, Escape and a tap outside do what the disabled Cancel does: nothing.
+        onClose={() => !returnRental.isPending && setOpened(false)}
+        onExitTransitionEnd={focus.restore}
+        title="Return Book"
+        centered
+      >
         <Text>Are you sure you want to return {confirming?.bookTitle}?</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" size="lg" onClick={() => setOpened(false)} disabled={returnRental.isPending}>
