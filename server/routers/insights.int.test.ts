@@ -269,6 +269,26 @@ describe('insights figures', () => {
     expect((await client.trpc('query', 'insights.longRentals', { libraryId: fresh.id })).body).toEqual({ total: 0, rentals: [] });
   });
 
+  it("counts the library's customers as its members, not its own staff who rent there too (as its customer list does)", async () => {
+    const { client, user: librarian } = await signedIn(t, { role: 'library_admin' });
+    const customer = await newUser(t);
+    const branch = await newLibrary(t, { staff: [librarian.id], members: [librarian.id, customer.id] });
+    const book = await newBook(t, { libraryId: branch.id, quantity: 2 });
+    for (const renter of [librarian.id, customer.id]) {
+      await t.sql(`insert into rentals (book_id, library_id, customer_id, rented_at) values (?, ?, ?, now())`, [book.id, branch.id, renter]);
+    }
+    const input = { libraryId: branch.id, days: 7, timeZone: 'UTC' };
+    // Both rentals count as rentals; only the customer as a member.
+    expect((await client.trpc('query', 'insights.summary', input)).body).toMatchObject({ rentals: 2, activeMembers: 1, newMembers: 1 });
+    const { weeks } = (await client.trpc('query', 'insights.membersPerWeek', input)).body;
+    expect(weeks.reduce((sum: number, w: { activeMembers: number }) => sum + w.activeMembers, 0)).toBe(1);
+    expect(weeks.reduce((sum: number, w: { newMembers: number }) => sum + w.newMembers, 0)).toBe(1);
+    const customers = await client.rest('GET', `/_api/customers?libraryId=${branch.id}`);
+    expect(customers.status).toBe(200);
+    expect(JSON.stringify(customers.body)).toContain(customer.email);
+    expect(JSON.stringify(customers.body)).not.toContain(librarian.email);
+  });
+
   it('counts a collection of more copies than a 32-bit integer holds', async () => {
     const { client, user } = await signedIn(t, { role: 'library_admin' });
     const big = await newLibrary(t, { staff: [user.id] });

@@ -36,14 +36,21 @@ export const periodParams = (p: Period) => [p.days, p.days, periodZone(p), perio
 /** The time zone a period's days are counted in. */
 export const periodZone = (p: Period) => p.timeZone ?? 'UTC';
 
+/**
+ * Members are the library's customers, as its customer list has them: its own staff, who may rent there
+ * too, are not counted among them.
+ */
+const NOT_STAFF_RENTER = 'not exists (select 1 from library_staff s where s.library_id = r.library_id and s.user_id = r.customer_id)';
+const NOT_STAFF_MEMBER = 'not exists (select 1 from library_staff s where s.library_id = m.library_id and s.user_id = m.user_id)';
+
 export async function summary(em: EntityManager, p: Period): Promise<InsightsSummary> {
   const [row] = await query<InsightsSummary>(
     em,
     `with ${PERIOD}
      select (select count(*) from rentals r where r.library_id = ? and r.rented_at >= p.starts_at)::int as "rentals",
             (select count(*) from rentals r where r.library_id = ? and r.returned_at >= p.starts_at)::int as "returns",
-            (select count(*) from (select distinct r.customer_id from rentals r where r.library_id = ? and r.rented_at >= p.starts_at) renters)::int as "activeMembers",
-            (select count(*) from library_members m where m.library_id = ? and m.created_at >= p.starts_at)::int as "newMembers",
+            (select count(*) from (select distinct r.customer_id from rentals r where r.library_id = ? and r.rented_at >= p.starts_at and ${NOT_STAFF_RENTER}) renters)::int as "activeMembers",
+            (select count(*) from library_members m where m.library_id = ? and m.created_at >= p.starts_at and ${NOT_STAFF_MEMBER})::int as "newMembers",
             (select count(*) from rentals r where r.library_id = ? and r.returned_at is null)::int as "currentRentals"
        from period p`,
     [...periodParams(p), p.libraryId, p.libraryId, p.libraryId, p.libraryId, p.libraryId],
@@ -107,8 +114,8 @@ export async function membersPerWeek(em: EntityManager, p: Period): Promise<z.in
      week as (select w.week, greatest(w.week at time zone ?, p.starts_at) as starts, (w.week + interval '1 week') at time zone ? as ends
                 from period p, generate_series(date_trunc('week', p.first_day::timestamp), date_trunc('week', p.last_day::timestamp), interval '1 week') as w(week))
      select to_char(w.week, 'YYYY-MM-DD') as "weekStart",
-            (select count(distinct r.customer_id) from rentals r where r.library_id = ? and r.rented_at >= w.starts and r.rented_at < w.ends)::int as "activeMembers",
-            (select count(*) from library_members m where m.library_id = ? and m.created_at >= w.starts and m.created_at < w.ends)::int as "newMembers"
+            (select count(distinct r.customer_id) from rentals r where r.library_id = ? and r.rented_at >= w.starts and r.rented_at < w.ends and ${NOT_STAFF_RENTER})::int as "activeMembers",
+            (select count(*) from library_members m where m.library_id = ? and m.created_at >= w.starts and m.created_at < w.ends and ${NOT_STAFF_MEMBER})::int as "newMembers"
        from week w
       order by w.week`,
     [...periodParams(p), periodZone(p), periodZone(p), p.libraryId, p.libraryId],
