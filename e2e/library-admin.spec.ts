@@ -209,14 +209,39 @@ test('a librarian changes a quantity, with the new value shown at once', async (
   await expect(book.getByText(new RegExp(`of ${before + 1} available`))).toBeVisible();
   expect(listReads).toEqual([]);
 
-  // Below 1 is ignored; a typed value is saved on Enter.
-  await copies.fill('0');
-  await copies.press('Enter');
-  await expect(copies).toHaveValue(String(before + 1));
+  // Below 1, or not a whole number, is ignored (not read as 1 or 15 once its minus or point is dropped); a typed value is saved on Enter.
+  const saves: string[] = [];
+  page.on('request', (request) => request.url().includes('books.setQuantity') && saves.push(request.url()));
+  for (const typed of ['0', '-1', '1.5']) {
+    await copies.fill(typed);
+    await expect(copies).toHaveValue(typed);
+    await copies.press('Enter');
+    await expect(copies).toHaveValue(String(before + 1));
+  }
+  expect(saves).toEqual([]);
   await copies.fill(String(before + 3));
   await copies.press('Enter');
   await expect(book.getByText(new RegExp(`of ${before + 3} available`))).toBeVisible();
 
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Dune' }).getByLabel('Copies of Dune')).toHaveValue(String(before + 3));
+});
+
+test('a copy added from a count changed meanwhile elsewhere saves nothing, says so, and shows the count as it is', async ({ page }) => {
+  await librarianAtCentral(page);
+  const book = page.getByRole('article', { name: 'Dune' });
+  const copies = book.getByLabel('Copies of Dune');
+  const before = Number(await copies.inputValue());
+  const libraries: { id: number; name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;
+  const libraryId = libraries.find((library) => library.name === 'Central Library')!.id;
+  const books: { id: number; title: string }[] = (await (await page.request.get(`/_api/books?libraryId=${libraryId}&search=dune`)).json()).json;
+  const bookId = books.find((b) => b.title === 'Dune')!.id;
+  // Another librarian, another tab: three more copies.
+  await postOk(page, '/_api/book/quantity', { bookId, libraryId, quantity: before + 3 });
+
+  await book.getByRole('button', { name: 'Add a copy' }).click();
+  await expect(page.getByText(`The number of copies was changed meanwhile, to ${before + 3}. Nothing was saved: check it and try again.`)).toBeVisible();
+  await expect(copies).toHaveValue(String(before + 3));
   await page.reload();
   await expect(page.getByRole('article', { name: 'Dune' }).getByLabel('Copies of Dune')).toHaveValue(String(before + 3));
 });
@@ -382,6 +407,26 @@ test('a book list that cannot reach the server says so, and loads when tried aga
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test('when the server cannot be reached after the books are on screen, a failed save says so above them and they stay', async ({ page }) => {
+  await librarianAtCentral(page);
+  const dune = page.getByRole('article', { name: 'Dune' });
+  const before = Number(await dune.getByLabel('Copies of Dune').inputValue());
+  let unreachable = true;
+  await page.route(/\/trpc\//, (route) => (unreachable ? route.abort('connectionrefused') : route.continue()));
+  await dune.getByRole('button', { name: 'Add a copy' }).click();
+  // The save failed, and the list read again after it too (the book may have changed meanwhile).
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert).toContainText('Error fetching books: Could not reach the server. Check your connection and try again.', { timeout: 20_000 });
+  await expect(dune).toBeVisible();
+  await expect(dune.getByLabel('Copies of Dune')).toHaveValue(String(before));
+  expect(await page.getByRole('article').count()).toBeGreaterThan(1);
+
+  unreachable = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  await expect(dune.getByLabel('Copies of Dune')).toHaveValue(String(before));
+});
+
 test("a librarian searches the library's books by title or author", async ({ page }) => {
   await logIn(page, demo.librarian);
   await page.goto('/dashboard');
@@ -454,4 +499,16 @@ test('the dashboard tab stays as staff left it when they switch library, and on 
   await expect(page.getByRole('textbox', { name: 'Search rentals' }).or(page.getByRole('searchbox', { name: 'Search rentals' }))).toBeVisible();
   await page.reload();
   await expect(page.getByRole('tab', { name: 'View Rentals' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a search of the library picker that matches no library says so, not that there are none', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  const picker = page.getByRole('combobox', { name: 'Library' });
+  await picker.click();
+  await picker.fill('xyz no such branch');
+  await expect(page.getByText('No library by that name')).toBeVisible();
+  await expect(page.getByText('No libraries yet')).toHaveCount(0);
+  await picker.fill('central');
+  await expect(page.getByRole('option', { name: 'Central Library', exact: true })).toBeVisible();
 });

@@ -133,7 +133,13 @@ test.describe('without a barcode in view', () => {
 
     await add.getByRole('textbox', { name: 'Title' }).fill('The Unwritten Atlas');
     await add.getByRole('textbox', { name: 'Author' }).fill('Ann Onymous');
-    await add.getByRole('textbox', { name: 'Number of copies' }).fill('');
+    const copies = add.getByRole('textbox', { name: 'Number of copies' });
+    await copies.fill('999999');
+    await add.getByRole('button', { name: 'Add to Library' }).click();
+    await expect(copies).toHaveAccessibleDescription('Quantity is too large');
+    // Not a number of copies: one copy (SPEC), not the 3 left once the minus is dropped.
+    await copies.fill('-3');
+    await expect(copies).toHaveValue('-3');
     await add.getByRole('button', { name: 'Add to Library' }).click();
     await expect(page.getByText('"The Unwritten Atlas" has been added to the library.')).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: 'The Unwritten Atlas' })).toContainText('1 of 1 available');

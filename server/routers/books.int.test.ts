@@ -413,6 +413,23 @@ describe('set the number of copies', () => {
     expect(await list(reader, `libraryId=${lib}&available=true`)).toEqual([expect.objectContaining({ id: book.id, available: true })]);
   });
 
+  it('refuses a change made from a count the book no longer has, and saves nothing', async () => {
+    const book = await newBook(t, { libraryId, quantity: 4 });
+    // Another librarian raised it to 7 meanwhile.
+    expect((await post(staff, '/_api/book/quantity', { bookId: book.id, libraryId, quantity: 7 })).status).toBe(200);
+    const stale = await post(staff, '/_api/book/quantity', { bookId: book.id, libraryId, quantity: 5, previousQuantity: 4 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('The number of copies was changed meanwhile, to 7. Nothing was saved: check it and try again.');
+    expect(await t.sql(`select quantity, available_count from books where id = ?`, [book.id])).toEqual([{ quantity: 7, available_count: 7 }]);
+
+    const current = await staff.trpc('mutation', 'books.setQuantity', { bookId: book.id, libraryId, quantity: 8, previousQuantity: 7 });
+    expect(current.status).toBe(200);
+    expect(current.body).toMatchObject({ quantity: 8, availableCount: 8 });
+    const bad = await post(staff, '/_api/book/quantity', { bookId: book.id, libraryId, quantity: 9, previousQuantity: 'seven' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Invalid previous quantity');
+  });
+
   it('accepts 0 through tRPC as well', async () => {
     const book = await newBook(t, { libraryId, quantity: 1 });
     const zero = await staff.trpc('mutation', 'books.setQuantity', { bookId: book.id, libraryId, quantity: 0 });

@@ -28,7 +28,7 @@ export const booksRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/book/quantity', wire: 'superjson' } })
     .input(setQuantityInput)
     .output(syncOutput(bookSchema))
-    .mutation(({ ctx, input }) => setQuantity(ctx.em, input.libraryId, input.bookId, input.quantity)),
+    .mutation(({ ctx, input }) => setQuantity(ctx.em, input.libraryId, input.bookId, input.quantity, input.previousQuantity)),
 
   /** Not a documented path: the spec has no call for it, so only the app's own client makes it. */
   updateDetails: staffProcedure

@@ -251,13 +251,19 @@ export const quantityBelowRented = (rented: number) => `Quantity cannot be less 
  * rent, counted under the row's lock: the refusal names the count it was decided on, though returns
  * come at the same moment, and no rent or return slips in between the count and the change.
  */
-export async function setQuantity(em: EntityManager, libraryId: number, bookId: number, quantity: number): Promise<Book> {
+export const quantityChangedMeanwhile = (quantity: number) =>
+  `The number of copies was changed meanwhile, to ${quantity.toLocaleString('en-US')}. Nothing was saved: check it and try again.`;
+
+/** A book's copies set to `quantity`; refused when `previousQuantity` is given and the book no longer has that many. */
+export async function setQuantity(em: EntityManager, libraryId: number, bookId: number, quantity: number, previousQuantity?: number): Promise<Book> {
   return em.transactional(async (tx) => {
-    const [book] = await query<{ rented: number }>(tx, `select quantity - available_count as rented from books where id = ? and library_id = ? for update`, [
-      bookId,
-      libraryId,
-    ]);
+    const [book] = await query<{ quantity: number; rented: number }>(
+      tx,
+      `select quantity, quantity - available_count as rented from books where id = ? and library_id = ? for update`,
+      [bookId, libraryId],
+    );
     if (!book) throw notFound(BOOK_NOT_FOUND);
+    if (previousQuantity !== undefined && book.quantity !== previousQuantity) throw conflict(quantityChangedMeanwhile(book.quantity));
     if (book.rented > quantity) throw conflict(quantityBelowRented(book.rented));
     const [row] = await query<BookRow>(
       tx,

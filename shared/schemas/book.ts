@@ -118,6 +118,17 @@ export const setQuantityInput = z.strictObject({
     .int('Quantity must be an integer')
     .min(0, 'Quantity cannot be negative.')
     .max(MAX_BOOK_QUANTITY, QUANTITY_TOO_LARGE),
+  /**
+   * Not in SPEC's payload, so optional: the count the change was made from (the app's + and − send it). When
+   * the book's count is no longer that (changed in another tab, by another librarian), nothing is saved (409),
+   * rather than undo their change with a count worked out from an old one.
+   */
+  previousQuantity: z
+    .number({ error: 'Invalid previous quantity' })
+    .int('Invalid previous quantity')
+    .min(0, 'Invalid previous quantity')
+    .max(MAX_BOOK_QUANTITY, 'Invalid previous quantity')
+    .optional(),
 });
 
 /** Staff correct a catalogued book's title and author (a typo typed by hand, or a lookup's odd wording). */

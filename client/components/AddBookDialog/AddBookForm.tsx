@@ -20,7 +20,7 @@ import { busyProps } from '../../lib/busy';
  */
 const addBookForm = addBookInput.omit({ libraryId: true, acquisitionDate: true }).extend({
   isbn: z.string().transform(normalizeIsbn).pipe(addBookInput.shape.isbn),
-  quantity: z.union([z.string(), z.number()]).transform(copiesFromInput),
+  quantity: z.union([z.string(), z.number()]).transform(copiesFromInput).pipe(addBookInput.shape.quantity.unwrap()),
 });
 
 /** Prefilled from the lookup; when nothing was found, only the ISBN. */
@@ -79,10 +79,10 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
           label="Number of copies"
           name="quantity"
           min={1}
-          allowDecimal={false}
-          allowNegative={false}
+          // Typed as it is (a minus or a decimal point kept): '-3' or '2.5' count as one copy, not as 3 or 25.
           value={form.values.quantity}
           onChange={(value) => form.setValue('quantity', value)}
+          error={form.errors.quantity}
         />
         {held && (
           <Alert color="blue" variant="light" role="status">

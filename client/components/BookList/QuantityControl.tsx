@@ -43,7 +43,8 @@ export function QuantityControl({ book }: { book: Book }) {
       return;
     }
     setOptimistic(value);
-    save.mutate({ bookId: book.id, libraryId: book.libraryId, quantity: value });
+    // From the count on screen: changed elsewhere meanwhile, the server refuses rather than undo that change.
+    save.mutate({ bookId: book.id, libraryId: book.libraryId, quantity: value, previousQuantity: book.quantity });
   };
   const commitDraft = () => commit(typeof draft === 'number' ? draft : Number(draft.trim() || NaN));
 
@@ -61,8 +62,8 @@ export function QuantityControl({ book }: { book: Book }) {
         aria-label={`Copies of ${book.title}`}
         w={72}
         min={MIN_QUANTITY_IN_INTERFACE}
-        allowDecimal={false}
-        allowNegative={false}
+        // A minus or a decimal point typed stays, so that commit sees the value as typed and ignores it:
+        // dropped as typed, '-1' read as 1 and '1.5' as 15 would be saved.
         clampBehavior="none"
         hideControls
         value={draft}

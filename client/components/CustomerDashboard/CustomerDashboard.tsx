@@ -33,13 +33,16 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
   else mine = <MyRentals books={rented.data} customerId={customerId} rentals={view.rentals} />;
 
   let available: ReactNode;
-  if (pages.isError) available = <ErrorAlert retry={pages}>Error fetching books: {errorMessage(pages.error, callFallbacks.fetchBooks)}</ErrorAlert>;
+  const booksFailure = pages.isError && <ErrorAlert retry={pages}>Error fetching books: {errorMessage(pages.error, callFallbacks.fetchBooks)}</ErrorAlert>;
+  if (booksFailure && !books) available = booksFailure;
   else if (rentalsFailure) available = rentalsFailure;
   else if (!view || !books) available = <ListSkeleton label="Loading books" />;
   else {
     const rentedIds = new Set(view.rentals.map((r) => r.bookId));
     available = (
       <>
+        {/* A later read failed (a refresh, the next page): said above the books already on screen, which stay. */}
+        {booksFailure}
         <BookList books={books.filter((b) => !rentedIds.has(b.id))} view={view} emptyText={debounced ? NO_BOOK_MATCHES : 'No books are currently available to rent.'} />
         <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
       </>

@@ -30,9 +30,9 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
       <SearchField label="Search customers" placeholder="Search by name or email..." value={search} onChange={setSearch} />
       {pages.isPending ? (
         <ListSkeleton label="Loading customers" height={88} />
-      ) : pages.isError || !customers ? (
+      ) : !customers ? (
         <ErrorAlert retry={pages}>Failed to load customers: {errorMessage(pages.error, callFallbacks.fetchCustomers)}</ErrorAlert>
-      ) : customers.length === 0 ? (
+      ) : customers.length === 0 && !pages.isError ? (
         <Stack align="center" gap={4} py="xl" ta="center">
           <Text fw={600}>No Customers Found</Text>
           <Text c="dimmed" size="sm">
@@ -41,6 +41,8 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
         </Stack>
       ) : (
         <>
+          {/* A later read failed (a refresh, the next page): said above the customers already on screen, which stay. */}
+          {pages.isError && <ErrorAlert retry={pages}>Failed to load customers: {errorMessage(pages.error, callFallbacks.fetchCustomers)}</ErrorAlert>}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={pages.isFetching && !pages.isFetchingNextPage}>
             {customers.map((customer) => (
               <CustomerCard key={customer.id} customer={customer} />

@@ -21,10 +21,12 @@ export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
       <SearchField label="Search books" placeholder="Search by title or author..." value={search} onChange={setSearch} />
       {query.isPending ? (
         <ListSkeleton label="Loading books" />
-      ) : query.isError || !books ? (
+      ) : !books ? (
         <ErrorAlert retry={query}>Error fetching books: {errorMessage(query.error, callFallbacks.fetchBooks)}</ErrorAlert>
       ) : (
         <>
+          {/* A later read failed (a refresh, the next page): said above the books already on screen, which stay. */}
+          {query.isError && <ErrorAlert retry={query}>Error fetching books: {errorMessage(query.error, callFallbacks.fetchBooks)}</ErrorAlert>}
           <BookList books={books} view={{ kind: 'library' }} emptyText={debounced ? NO_BOOK_MATCHES : 'No books found in this category.'} />
           <LoadMoreButton hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => query.fetchNextPage()} />
         </>

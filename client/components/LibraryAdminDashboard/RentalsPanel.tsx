@@ -37,10 +37,13 @@ function Rentals({ libraryId, search }: { libraryId: number; search: string }) {
   );
   const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading rentals" height={160} />;
-  if (pages.isError || !rentals) return <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
-  if (rentals.length === 0) return <EmptyText>{search ? 'No rentals match your search.' : 'No books are currently rented.'}</EmptyText>;
+  const failure = pages.isError && <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
+  if (!rentals) return failure;
+  if (rentals.length === 0 && !failure) return <EmptyText>{search ? 'No rentals match your search.' : 'No books are currently rented.'}</EmptyText>;
   return (
     <Stack gap="md">
+      {/* A later read failed (a refresh, the next page): said above the rentals already on screen, which stay. */}
+      {failure}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {rentals.map((rental) => (
           <RentalCard key={rental.rentalId} rental={rental} />

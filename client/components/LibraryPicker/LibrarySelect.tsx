@@ -19,7 +19,8 @@ export function LibrarySelect({ libraries, loading, value, onChange }: LibrarySe
       onChange={(id) => onChange(id ? Number(id) : null)}
       disabled={loading}
       searchable
-      nothingFoundMessage="No libraries yet"
+      // Also what a search of the list that matches none shows.
+      nothingFoundMessage={libraries?.length ? 'No library by that name' : 'No libraries yet'}
       allowDeselect={false}
       w={{ base: '100%', xs: 260 }}
       comboboxProps={{ withinPortal: true }}

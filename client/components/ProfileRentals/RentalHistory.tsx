@@ -25,10 +25,13 @@ function HistoryRows() {
   );
   const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading your rental history" count={3} height={56} />;
-  if (pages.isError || !rentals) return <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
-  if (rentals.length === 0) return <EmptyText>You have not returned any books yet.</EmptyText>;
+  const failure = pages.isError && <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
+  if (!rentals) return failure;
+  if (rentals.length === 0 && !failure) return <EmptyText>You have not returned any books yet.</EmptyText>;
   return (
     <Stack gap="sm">
+      {/* A later read failed (the next page, a refresh): said above the rows already on screen, which stay. */}
+      {failure}
       <Stack gap={0} component="ul" role="list" p={0} m={0} style={{ listStyle: 'none' }}>
         {rentals.map((rental) => (
           <HistoryRow key={rental.rentalId} rental={rental} />
