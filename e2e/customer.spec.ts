@@ -281,6 +281,19 @@ test('a search finds a book whose copies are all out, said so and not rentable, 
   await available.getByRole('searchbox', { name: 'Search books' }).fill('absent');
   await expect(available.getByRole('article')).toHaveCount(2);
   await expect(available.getByRole('article', { name: 'On The Shelf' }).getByRole('button', { name: 'Rent Book' })).toBeEnabled();
+
+  // Two clicks sent at once (a double tap's ghost click) rent one copy, once.
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const [, procedures = ''] = request.url().match(/\/trpc\/([^?]+)/) ?? [];
+    calls.push(...procedures.split(',').filter((procedure) => procedure === 'rentals.rent'));
+  });
+  await available.getByRole('article', { name: 'On The Shelf' }).getByRole('button', { name: 'Rent Book' }).dblclick();
+  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(section(page, 'My Rentals').getByRole('article', { name: 'On The Shelf' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(calls).toEqual(['rentals.rent']);
+  await expect(page.getByText('You have already rented this book.')).toHaveCount(0);
 });
 
 test("offline, a new search says it is not loaded yet rather than showing the last search's books as its answer", async ({ page, context }) => {

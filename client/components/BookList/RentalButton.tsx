@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import type { Book, Rental } from '../../../shared/schemas';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useListsSettling, useRentBook } from '../../hooks/use-rental-actions';
 import { busyProps } from '../../lib/busy';
 import { ReturnButton } from './ReturnButton';
@@ -7,6 +8,7 @@ import { ReturnButton } from './ReturnButton';
 /** The customer view's action: Return Book for a book they rent, else Rent Book while a copy is left. */
 export function RentalButton({ book, rental, customerId }: { book: Book; rental?: Rental; customerId: number }) {
   const rent = useRentBook();
+  const rentOnce = useOneAtATime(rent);
   const settling = useListsSettling();
   const busy = rent.isPending || settling;
   if (rental) return <ReturnButton rentalId={rental.rentalId} />;
@@ -14,7 +16,7 @@ export function RentalButton({ book, rental, customerId }: { book: Book; rental?
     <Button
       disabled={!book.available}
       {...busyProps(busy)}
-      onClick={() => busy || rent.mutate({ isbn: book.isbn, libraryId: book.libraryId, customerId })}
+      onClick={() => busy || rentOnce({ isbn: book.isbn, libraryId: book.libraryId, customerId })}
     >
       {rent.isPending ? 'Renting...' : 'Rent Book'}
     </Button>

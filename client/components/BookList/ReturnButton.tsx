@@ -1,4 +1,5 @@
 import { Button, type ButtonProps } from '@mantine/core';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useListsSettling, useReturnRental } from '../../hooks/use-rental-actions';
 import { busyProps } from '../../lib/busy';
 
@@ -8,10 +9,11 @@ import { busyProps } from '../../lib/busy';
  */
 export function ReturnButton({ rentalId, label = 'Return Book', ...props }: { rentalId: number; label?: string } & ButtonProps) {
   const giveBack = useReturnRental();
+  const giveBackOnce = useOneAtATime(giveBack);
   const settling = useListsSettling();
   const busy = giveBack.isPending || settling;
   return (
-    <Button variant="light" {...props} {...busyProps(busy)} onClick={() => busy || giveBack.mutate({ rentalId })}>
+    <Button variant="light" {...props} {...busyProps(busy)} onClick={() => busy || giveBackOnce({ rentalId })}>
       {giveBack.isPending ? 'Returning...' : label}
     </Button>
   );

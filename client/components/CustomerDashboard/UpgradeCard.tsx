@@ -1,6 +1,7 @@
 import { Button, Card, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { announceAccountChange } from '../../lib/session-sync';
@@ -27,6 +28,7 @@ export function UpgradeCard() {
     },
     onSettled: () => setConfirming(false),
   });
+  const upgradeOnce = useOneAtATime(upgrade);
 
   return (
     <Card withBorder radius="md" padding="md" mb="lg">
@@ -45,7 +47,7 @@ export function UpgradeCard() {
           <Button variant="default" onClick={() => setConfirming(false)} disabled={upgrade.isPending}>
             Cancel
           </Button>
-          <Button {...busyProps(upgrade.isPending)} onClick={() => !upgrade.isPending && upgrade.mutate({})}>
+          <Button {...busyProps(upgrade.isPending)} onClick={() => !upgrade.isPending && upgradeOnce({})}>
             {upgrade.isPending ? 'Upgrading...' : 'Upgrade'}
           </Button>
         </Group>

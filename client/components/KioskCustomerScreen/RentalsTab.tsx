@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { formatDate } from '../../lib/dates';
 import { coverUrl } from '../BookList';
 import { ListSkeleton } from '../DataState';
@@ -23,6 +24,7 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
   const [confirming, setConfirming] = useState<Rental | null>(null);
   const [opened, setOpened] = useState(false);
   const returnRental = useKioskReturn(libraryId);
+  const returnOnce = useOneAtATime(returnRental);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
 
   const askToReturn = (rental: Rental) => {
@@ -30,7 +32,7 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
     setOpened(true);
   };
   const confirmReturn = () => {
-    if (confirming) returnRental.mutate({ rentalId: confirming.rentalId }, { onSettled: () => setOpened(false) });
+    if (confirming) returnOnce({ rentalId: confirming.rentalId }, () => setOpened(false));
   };
 
   return (
