@@ -117,6 +117,29 @@ test('the registration form names each field it cannot take, and sends nothing u
   expect(sent).toBe(1);
 });
 
+test('a patron registers on the Phone Number tab, keeping what was typed on the other tab, and has the number on their profile', async ({ page }) => {
+  const email = uniqueEmail('phone');
+  const phone = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  await page.goto('/register');
+  await page.getByLabel(/^Display Name( \*)?$/).fill('Phoebe Phone');
+  await page.getByLabel(/^Email( \*)?$/).fill(email);
+  await page.getByLabel(/^Password( \*)?$/).fill('Password123');
+  await page.getByRole('tab', { name: 'Phone Number' }).click();
+  await expect(page.getByLabel(/^Display Name( \*)?$/)).toHaveValue('Phoebe Phone');
+  await expect(page.getByLabel(/^Email( \*)?$/)).toHaveValue(email);
+  await page.getByLabel(/^Phone Number( \*)?$/).fill(`${phone.slice(0, 3)} ${phone.slice(3)}`);
+  // And back again, and over once more: nothing typed is lost.
+  await page.getByRole('tab', { name: 'Email & Password' }).click();
+  await expect(page.getByLabel(/^Email( \*)?$/)).toHaveValue(email);
+  await expect(page.getByLabel(/^Password( \*)?$/)).toHaveValue('Password123');
+  await page.getByRole('tab', { name: 'Phone Number' }).click();
+  await expect(page.getByLabel(/^Phone Number( \*)?$/)).toHaveValue(`${phone.slice(0, 3)} ${phone.slice(3)}`);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Hi, Phoebe Phone')).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByLabel(/^Phone Number/)).toHaveValue(phone);
+});
+
 test('registering with a taken email suggests logging in', async ({ page }) => {
   await page.goto('/register');
   await page.getByLabel(/^Display Name( \*)?$/).fill('Copy Cat');

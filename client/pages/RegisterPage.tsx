@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { registerInput } from '../../shared/schemas';
 import { useLeaveIfSignedInOnArrival, useSignedIn } from '../hooks/use-auth';
@@ -11,11 +12,22 @@ import { trpc } from '../trpc';
 const displayNameHint = 'Spaces, emojis and special characters are welcome.';
 const passwordHint = 'At least 8 characters, with uppercase, lowercase and a number.';
 
-function RegisterForm({ withPhone }: { withPhone: boolean }) {
+/** What is typed on either tab: switching tabs keeps it (each tab's form starts from it). */
+interface Draft {
+  email: string;
+  password: string;
+  displayName: string;
+  phoneNumber: string;
+}
+const emptyDraft: Draft = { email: '', password: '', displayName: '', phoneNumber: '' };
+
+function RegisterForm({ withPhone, draft, onDraft }: { withPhone: boolean; draft: Draft; onDraft: (values: Partial<Draft>) => void }) {
   const [, navigate] = useLocation();
   const signedIn = useSignedIn();
   const schema = withPhone ? registerInput.required({ phoneNumber: true }) : registerInput.omit({ phoneNumber: true });
-  const form = useZodForm(schema as typeof registerInput, { email: '', password: '', displayName: '', ...(withPhone ? { phoneNumber: '' } : {}) });
+  const { phoneNumber: _phoneNumber, ...shared } = draft;
+  const form = useZodForm(schema as typeof registerInput, withPhone ? draft : shared);
+  useEffect(() => onDraft(form.values as Partial<Draft>), [form.values, onDraft]);
   const register = trpc.auth.registerWithPassword.useMutation({
     onSuccess: ({ user }) => {
       signedIn(user);
@@ -48,6 +60,8 @@ function RegisterForm({ withPhone }: { withPhone: boolean }) {
 export default function RegisterPage() {
   useDocumentTitle('Sign Up');
   useLeaveIfSignedInOnArrival();
+  const [draft, setDraft] = useState(emptyDraft);
+  const keepDraft = useCallback((values: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...values })), []);
   return (
     <Container size={480} py={48}>
       <Title order={1} ta="center">
@@ -60,10 +74,10 @@ export default function RegisterPage() {
             <Tabs.Tab value="phone">Phone Number</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="email">
-            <RegisterForm withPhone={false} />
+            <RegisterForm withPhone={false} draft={draft} onDraft={keepDraft} />
           </Tabs.Panel>
           <Tabs.Panel value="phone">
-            <RegisterForm withPhone />
+            <RegisterForm withPhone draft={draft} onDraft={keepDraft} />
           </Tabs.Panel>
         </Tabs>
       </Paper>
