@@ -38,7 +38,7 @@ export const periodZone = (p: Period) => p.timeZone ?? 'UTC';
 
 /**
  * Members are the library's customers, as its customer list has them: its own staff, who may rent there
- * too, are not counted among them.
+ * too, are not counted among them. Renters are told apart once each (after `distinct`), not once a rental.
  */
 const NOT_STAFF_RENTER = 'not exists (select 1 from library_staff s where s.library_id = r.library_id and s.user_id = r.customer_id)';
 const NOT_STAFF_MEMBER = 'not exists (select 1 from library_staff s where s.library_id = m.library_id and s.user_id = m.user_id)';
@@ -49,7 +49,7 @@ export async function summary(em: EntityManager, p: Period): Promise<InsightsSum
     `with ${PERIOD}
      select (select count(*) from rentals r where r.library_id = ? and r.rented_at >= p.starts_at)::int as "rentals",
             (select count(*) from rentals r where r.library_id = ? and r.returned_at >= p.starts_at)::int as "returns",
-            (select count(*) from (select distinct r.customer_id from rentals r where r.library_id = ? and r.rented_at >= p.starts_at and ${NOT_STAFF_RENTER}) renters)::int as "activeMembers",
+            (select count(*) from (select distinct r.customer_id, r.library_id from rentals r where r.library_id = ? and r.rented_at >= p.starts_at) r where ${NOT_STAFF_RENTER})::int as "activeMembers",
             (select count(*) from library_members m where m.library_id = ? and m.created_at >= p.starts_at and ${NOT_STAFF_MEMBER})::int as "newMembers",
             (select count(*) from rentals r where r.library_id = ? and r.returned_at is null)::int as "currentRentals"
        from period p`,
@@ -114,7 +114,8 @@ export async function membersPerWeek(em: EntityManager, p: Period): Promise<z.in
      week as (select w.week, greatest(w.week at time zone ?, p.starts_at) as starts, (w.week + interval '1 week') at time zone ? as ends
                 from period p, generate_series(date_trunc('week', p.first_day::timestamp), date_trunc('week', p.last_day::timestamp), interval '1 week') as w(week))
      select to_char(w.week, 'YYYY-MM-DD') as "weekStart",
-            (select count(distinct r.customer_id) from rentals r where r.library_id = ? and r.rented_at >= w.starts and r.rented_at < w.ends and ${NOT_STAFF_RENTER})::int as "activeMembers",
+            (select count(*) from (select distinct r.customer_id, r.library_id from rentals r where r.library_id = ? and r.rented_at >= w.starts and r.rented_at < w.ends) r
+              where ${NOT_STAFF_RENTER})::int as "activeMembers",
             (select count(*) from library_members m where m.library_id = ? and m.created_at >= w.starts and m.created_at < w.ends and ${NOT_STAFF_MEMBER})::int as "newMembers"
        from week w
       order by w.week`,
