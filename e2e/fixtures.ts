@@ -36,6 +36,27 @@ export async function pickLibrary(page: Page, name: string) {
 /** Matches one tRPC procedure's requests, batched with others or not. */
 export const trpcCall = (procedure: string) => new RegExp(`/trpc/[^?]*\\b${procedure.replace('.', '\\.')}\\b`);
 
+/** The calls of these tRPC procedures the page sends from now on, in order, one entry per call (batched or not). */
+export function callsTo(page: Page, ...procedures: string[]) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const [, batch = ''] = request.url().match(/\/trpc\/([^?]+)/) ?? [];
+    calls.push(...batch.split(',').filter((procedure) => procedures.includes(procedure)));
+  });
+  return calls;
+}
+
+/**
+ * Two clicks in one task, as a double tap's ghost click or a double click sent at once land: the page has not
+ * drawn the first one's busy state when the second arrives (Playwright's dblclick leaves it time to).
+ */
+export function clickTwiceAtOnce(button: Locator) {
+  return button.evaluate((element: HTMLElement) => {
+    element.click();
+    element.click();
+  });
+}
+
 /** The lines a wrapped element's text falls on, as the reader sees them. */
 export function textLines(element: Locator) {
   return element.evaluate((node) => {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, isbn13, logIn, pickLibrary, postOk, register, textLines, trpcCall, uniqueEmail } from './fixtures';
+import { callsTo, clickTwiceAtOnce, demo, isbn13, logIn, pickLibrary, postOk, register, textLines, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -210,8 +210,7 @@ test('a librarian changes a quantity, with the new value shown at once', async (
   expect(listReads).toEqual([]);
 
   // Below 1, or not a whole number, is ignored (not read as 1 or 15 once its minus or point is dropped); a typed value is saved on Enter.
-  const saves: string[] = [];
-  page.on('request', (request) => request.url().includes('books.setQuantity') && saves.push(request.url()));
+  const saves = callsTo(page, 'books.setQuantity');
   for (const typed of ['0', '-1', '1.5']) {
     // Key by key, as a librarian types (a whole string put in at once is reformatted by the field's number formatting).
     await copies.fill('');
@@ -227,6 +226,23 @@ test('a librarian changes a quantity, with the new value shown at once', async (
 
   await page.reload();
   await expect(page.getByRole('article', { name: 'Dune' }).getByLabel('Copies of Dune')).toHaveValue(String(before + 3));
+});
+
+test('a double click on Add a copy adds one copy, once, and is not refused as a change made meanwhile', async ({ page }) => {
+  await librarianAtCentral(page);
+  const book = page.getByRole('article', { name: 'Dune' });
+  const copies = book.getByLabel('Copies of Dune');
+  const before = Number(await copies.inputValue());
+  const saves = callsTo(page, 'books.setQuantity');
+
+  await clickTwiceAtOnce(book.getByRole('button', { name: 'Add a copy' }));
+  await expect(copies).toHaveValue(String(before + 1));
+  await expect(book.getByText(new RegExp(`of ${before + 1} available`))).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(saves).toEqual(['books.setQuantity']);
+  await expect(page.getByText(/changed meanwhile/)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Dune' }).getByLabel('Copies of Dune')).toHaveValue(String(before + 1));
 });
 
 test('a copy added from a count changed meanwhile elsewhere saves nothing, says so, and shows the count as it is', async ({ page }) => {

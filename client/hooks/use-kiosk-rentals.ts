@@ -4,6 +4,7 @@ import { KIOSK_RENTING_INDICATOR_MS } from '../../shared/constants';
 import { callFallbacks, errorMessage } from '../lib/error-messages';
 import { rentalToasts } from '../lib/rental-toasts';
 import { trpc } from '../trpc';
+import { useOneAtATime } from './use-one-at-a-time';
 import { useRefreshAfterRental } from './use-rental-actions';
 
 /**
@@ -18,11 +19,11 @@ export function useKioskRent(libraryId: number, customerId: number) {
     onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskRental)),
     onSettled: refresh,
   });
+  const rentOnce = useOneAtATime(mutation);
 
   const rent = (isbn: string) => {
     const started = Date.now();
-    setRentingIsbn(isbn);
-    mutation.mutate(
+    const sent = rentOnce(
       { libraryId, customerId, isbn },
       {
         onSettled: () => {
@@ -30,6 +31,7 @@ export function useKioskRent(libraryId: number, customerId: number) {
         },
       },
     );
+    if (sent) setRentingIsbn(isbn);
   };
 
   return { rent, rentingIsbn };

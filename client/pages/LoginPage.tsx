@@ -8,6 +8,7 @@ import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useLeaveIfSignedInOnArrival, useSignedIn } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useHydrated } from '../hooks/use-hydrated';
+import { useOneAtATime } from '../hooks/use-one-at-a-time';
 import { useZodForm } from '../hooks/use-zod-form';
 import { loginErrorMessage } from '../lib/auth-errors';
 import { busyProps } from '../lib/busy';
@@ -30,6 +31,7 @@ export default function LoginPage() {
       redirect.current = setTimeout(() => navigate('/'), POST_LOGIN_REDIRECT_MS);
     },
   });
+  const loginOnce = useOneAtATime(login);
 
   // Signing in, or signed in and about to leave: the button reads as disabled but keeps the focus.
   const busy = login.isPending || login.isSuccess;
@@ -52,7 +54,7 @@ export default function LoginPage() {
           </Tabs.List>
           <Tabs.Panel value="email">
             <form onSubmit={form.handleSubmit((data) => {
-              if (!busy) login.mutate(data);
+              if (!busy) loginOnce(data);
             })} noValidate>
               <Stack>
                 {login.error && (

@@ -8,6 +8,7 @@ import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useOneAtATime } from '../hooks/use-one-at-a-time';
 import { useZodForm } from '../hooks/use-zod-form';
 import { formatDate } from '../lib/dates';
 import { profileUpdateError } from '../lib/error-messages';
@@ -88,12 +89,12 @@ function ProfileForm({ user }: { user: User }) {
     },
     onError: (error) => toast.error(profileUpdateError(error), { id: PROFILE_SAVE_TOAST }),
   });
+  const saveOnce = useOneAtATime(save);
 
   // The phone number is sent only when changed in this form: one opened before the number was set elsewhere
   // (another tab) must not clear it with the empty value it started with.
   const send = form.handleSubmit(({ phoneNumber, ...data }) => {
-    if (save.isPending) return;
-    save.mutate(phoneNumber === phoneShown.current ? data : { ...data, phoneNumber });
+    saveOnce(phoneNumber === phoneShown.current ? data : { ...data, phoneNumber });
   });
   const isCustomer = user.role === 'customer';
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
 import { hasIsbnLength, normalizeIsbn } from '../../../shared/isbn';
 import { addBookInput, type Book, type BookLookupResult } from '../../../shared/schemas';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { copiesText } from '../../lib/copies-text';
 import { errorMessage } from '../../lib/error-messages';
@@ -61,10 +62,11 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
       toast.error(errorMessage(error, 'Failed to add book.'));
     },
   });
+  const addBookOnce = useOneAtATime(addBook);
 
   return (
     <form onSubmit={form.handleSubmit((values) => {
-        if (!addBook.isPending) addBook.mutate({ ...values, libraryId });
+        addBookOnce({ ...values, libraryId });
       })} noValidate>
       <Stack>
         <Group align="flex-start" wrap="nowrap" gap="md">

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { type Book, updateBookDetailsInput } from '../../../shared/schemas';
 import { useLazyModal } from '../../hooks/use-lazy-modal';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
@@ -55,11 +56,12 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
     },
     onError: (error) => toast.error(errorMessage(error, UPDATE_DETAILS_FAILED)),
   });
+  const saveOnce = useOneAtATime(save);
 
   return (
     <form
       onSubmit={form.handleSubmit((data) => {
-        if (!save.isPending) save.mutate(data);
+        saveOnce(data);
       })}
       noValidate
     >

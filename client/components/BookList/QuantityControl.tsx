@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MIN_QUANTITY_IN_INTERFACE } from '../../../shared/constants';
 import type { Book } from '../../../shared/schemas';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
@@ -35,16 +36,16 @@ export function QuantityControl({ book }: { book: Book }) {
       setOptimistic(null);
     },
   });
+  const saveOnce = useOneAtATime(save);
 
-  /** Values below 1, or not whole numbers, are ignored: the field goes back to the current count. */
+  /**
+   * Values below 1, or not whole numbers, are ignored, and so is any while a save runs: the field goes back to the
+   * current count. Sent from the count on screen: changed elsewhere meanwhile, the server refuses rather than undo that change.
+   */
   const commit = (value: number) => {
-    if (!Number.isInteger(value) || value < MIN_QUANTITY_IN_INTERFACE || value === shown || save.isPending) {
-      setDraft(shown);
-      return;
-    }
-    setOptimistic(value);
-    // From the count on screen: changed elsewhere meanwhile, the server refuses rather than undo that change.
-    save.mutate({ bookId: book.id, libraryId: book.libraryId, quantity: value, previousQuantity: book.quantity });
+    const valid = Number.isInteger(value) && value >= MIN_QUANTITY_IN_INTERFACE && value !== shown;
+    if (valid && saveOnce({ bookId: book.id, libraryId: book.libraryId, quantity: value, previousQuantity: book.quantity })) setOptimistic(value);
+    else setDraft(shown);
   };
   const commitDraft = () => commit(typeof draft === 'number' ? draft : Number(draft.trim() || NaN));
 

@@ -47,7 +47,7 @@ export function UpgradeCard() {
           <Button variant="default" onClick={() => setConfirming(false)} disabled={upgrade.isPending}>
             Cancel
           </Button>
-          <Button {...busyProps(upgrade.isPending)} onClick={() => !upgrade.isPending && upgradeOnce({})}>
+          <Button {...busyProps(upgrade.isPending)} onClick={() => upgradeOnce({})}>
             {upgrade.isPending ? 'Upgrading...' : 'Upgrade'}
           </Button>
         </Group>

@@ -32,7 +32,7 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
     setOpened(true);
   };
   const confirmReturn = () => {
-    if (confirming) returnOnce({ rentalId: confirming.rentalId }, () => setOpened(false));
+    if (confirming) returnOnce({ rentalId: confirming.rentalId }, { onSettled: () => setOpened(false) });
   };
 
   return (

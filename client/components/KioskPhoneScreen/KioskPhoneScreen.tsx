@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { KIOSK_PHONE_MAX_CHARS, KIOSK_PHONE_MIN_DIGITS } from '../../../shared/constants';
 import { type Customer, phoneDigits } from '../../../shared/schemas';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
@@ -25,6 +26,7 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
       onIdentified(customer);
     },
   });
+  const lookupOnce = useOneAtATime(lookup);
 
   const edit = (next: string) => {
     setInvalid(false);
@@ -36,9 +38,8 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
   };
   const deleteDigit = () => edit(phone.slice(0, -1));
   const logIn = () => {
-    if (lookup.isPending) return;
     if (phoneDigits(phone).length < KIOSK_PHONE_MIN_DIGITS) return setInvalid(true);
-    lookup.mutate({ libraryId, phoneNumber: phone });
+    lookupOnce({ libraryId, phoneNumber: phone });
   };
 
   const keys = useRef({ addDigit, deleteDigit, logIn });

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { EMAIL_IN_USE } from '../../../shared/accounts';
 import { kioskRegistrationForm, type User } from '../../../shared/schemas';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
@@ -25,8 +26,9 @@ export function KioskRegistration({ libraryId, phone, onRegistered, onCancel }: 
     },
     onError: (error) => form.setErrors({ email: errorMessage(error, callFallbacks.registerCustomer) }),
   });
+  const registerOnce = useOneAtATime(register);
   const send = form.handleSubmit((values) => {
-    if (!register.isPending) register.mutate({ libraryId, phoneNumber: phone, ...values });
+    registerOnce({ libraryId, phoneNumber: phone, ...values });
   });
   // The refusal shows on the email field: focus goes there, so that it is read out.
   const email = useRef<HTMLInputElement>(null);

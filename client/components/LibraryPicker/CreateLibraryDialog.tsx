@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import toast from 'react-hot-toast';
 import { createLibraryInput, type Library } from '../../../shared/schemas';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { createLibraryError } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
@@ -21,6 +22,7 @@ export function CreateLibraryDialog({ onCreated }: { onCreated: (library: Librar
     },
     onError: (error) => toast.error(createLibraryError(error)),
   });
+  const createOnce = useOneAtATime(create);
   const dismiss = () => {
     close();
     form.reset();
@@ -33,7 +35,7 @@ export function CreateLibraryDialog({ onCreated }: { onCreated: (library: Librar
       </Button>
       <Modal opened={opened} onClose={dismiss} title="Create Library">
         <form onSubmit={form.handleSubmit((data) => {
-          if (!create.isPending) create.mutate(data);
+          createOnce(data);
         })} noValidate>
           <Stack>
             <TextInput label="Library name" placeholder="e.g. Westside Branch" required data-autofocus {...form.inputProps('name')} />

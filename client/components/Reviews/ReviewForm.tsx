@@ -3,6 +3,7 @@ import { type KeyboardEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { RATING_MAX, REVIEW_TEXT_MAX_LENGTH } from '../../../shared/constants';
 import { reviewFormSchema } from '../../../shared/schemas';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
@@ -90,8 +91,9 @@ export function ReviewForm({ bookId, onSent }: { bookId: number; onSent: () => v
     // The staff's insights average the library's ratings.
     onSettled: () => Promise.all([utils.reviews.list.invalidate({ bookId }), utils.insights.invalidate()]),
   });
+  const postOnce = useOneAtATime(post);
   const send = form.handleSubmit((data) => {
-    if (!post.isPending) post.mutate({ bookId, ...data });
+    postOnce({ bookId, ...data });
   });
 
   return (

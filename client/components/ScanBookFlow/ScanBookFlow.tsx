@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { type BookStatus, NO_COPIES } from '../../../shared/schemas';
 import { useAuth } from '../../hooks/use-auth';
 import { useFocusAfterDialogs } from '../../hooks/use-focus-after-dialogs';
+import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useRentBook, useReturnRental } from '../../hooks/use-rental-actions';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../../lib/offline-mutations';
@@ -23,6 +24,8 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
   // and the lists are fresh, and stays open after a failure.
   const rent = useRentBook();
   const giveBack = useReturnRental();
+  const rentOnce = useOneAtATime(rent);
+  const giveBackOnce = useOneAtATime(giveBack);
   const close = () => setStatus(null);
 
   const checkStatus = async (isbn: string) => {
@@ -59,13 +62,13 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
         pending={rent.isPending || giveBack.isPending}
         onCancel={close}
         onRent={(book) =>
-          rent.mutate(
+          rentOnce(
             { isbn: book.book.isbn, libraryId, customerId: user?.id ?? 0 },
             // The last copy went since the check: the dialog stops offering it.
             { onSuccess: close, onError: (error) => error.message === NO_COPIES && setStatus((shown) => shown && { ...shown, book: { ...shown.book, availableCount: 0 } }) },
           )
         }
-        onReturn={(rentalId) => giveBack.mutate({ rentalId }, { onSuccess: close })}
+        onReturn={(rentalId) => giveBackOnce({ rentalId }, { onSuccess: close })}
       />
     </>
   );
