@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { registerInput } from '../../shared/schemas';
 import { useLeaveIfSignedInOnArrival, useSignedIn } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useOneAtATime } from '../hooks/use-one-at-a-time';
 import { useZodForm } from '../hooks/use-zod-form';
 import { registrationErrorMessage } from '../lib/auth-errors';
 import { busyProps } from '../lib/busy';
@@ -12,32 +13,27 @@ import { trpc } from '../trpc';
 const displayNameHint = 'Spaces, emojis and special characters are welcome.';
 const passwordHint = 'At least 8 characters, with uppercase, lowercase and a number.';
 
-/** What is typed on either tab: switching tabs keeps it (each tab's form starts from it). */
-interface Draft {
-  email: string;
-  password: string;
-  displayName: string;
-  phoneNumber: string;
-}
-const emptyDraft: Draft = { email: '', password: '', displayName: '', phoneNumber: '' };
+/** The Phone Number tab asks for the number; the other drops it from what is sent, even if typed there. */
+const byPhone = registerInput.required({ phoneNumber: true });
+const byEmail = registerInput.omit({ phoneNumber: true }).strip();
+const empty = { email: '', password: '', displayName: '', phoneNumber: '' };
+type RegisterFields = ReturnType<typeof useZodForm<typeof registerInput>>;
 
-function RegisterForm({ withPhone, draft, onDraft }: { withPhone: boolean; draft: Draft; onDraft: (values: Partial<Draft>) => void }) {
+/** One tab's form, over the fields both tabs share; its server refusal goes when the tab is left. */
+function RegisterForm({ withPhone, form }: { withPhone: boolean; form: RegisterFields }) {
   const [, navigate] = useLocation();
   const signedIn = useSignedIn();
-  const schema = withPhone ? registerInput.required({ phoneNumber: true }) : registerInput.omit({ phoneNumber: true });
-  const { phoneNumber: _phoneNumber, ...shared } = draft;
-  const form = useZodForm(schema as typeof registerInput, withPhone ? draft : shared);
-  useEffect(() => onDraft(form.values as Partial<Draft>), [form.values, onDraft]);
   const register = trpc.auth.registerWithPassword.useMutation({
     onSuccess: ({ user }) => {
       signedIn(user);
       navigate('/');
     },
   });
+  const registerOnce = useOneAtATime(register);
 
   return (
     <form onSubmit={form.handleSubmit((data) => {
-        if (!register.isPending) register.mutate(data);
+        registerOnce(data);
       })} noValidate>
       <Stack>
         {register.error && (
@@ -60,24 +56,30 @@ function RegisterForm({ withPhone, draft, onDraft }: { withPhone: boolean; draft
 export default function RegisterPage() {
   useDocumentTitle('Sign Up');
   useLeaveIfSignedInOnArrival();
-  const [draft, setDraft] = useState(emptyDraft);
-  const keepDraft = useCallback((values: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...values })), []);
+  const [tab, setTab] = useState('email');
+  // What is typed stays when switching tabs; the messages start afresh, as the other tab asks for other fields.
+  const form = useZodForm((tab === 'phone' ? byPhone : byEmail) as typeof registerInput, empty);
+  const switchTab = (next: string | null) => {
+    if (!next) return;
+    setTab(next);
+    form.reset(form.values);
+  };
   return (
     <Container size={480} py={48}>
       <Title order={1} ta="center">
         Create your account
       </Title>
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
-        <Tabs defaultValue="email" keepMounted={false}>
+        <Tabs value={tab} onChange={switchTab} keepMounted={false}>
           <Tabs.List grow mb="md">
             <Tabs.Tab value="email">{'Email & Password'}</Tabs.Tab>
             <Tabs.Tab value="phone">Phone Number</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="email">
-            <RegisterForm withPhone={false} draft={draft} onDraft={keepDraft} />
+            <RegisterForm withPhone={false} form={form} />
           </Tabs.Panel>
           <Tabs.Panel value="phone">
-            <RegisterForm withPhone draft={draft} onDraft={keepDraft} />
+            <RegisterForm withPhone form={form} />
           </Tabs.Panel>
         </Tabs>
       </Paper>
