@@ -37,11 +37,11 @@ export const periodParams = (p: Period) => [p.days, p.days, periodZone(p), perio
 export const periodZone = (p: Period) => p.timeZone ?? 'UTC';
 
 /**
- * Members are the library's customers, as its customer list has them: its own staff, who may rent there
- * too, are not counted among them. Renters are told apart once each (after `distinct`), not once a rental.
+ * Members are the library's customers, as its customer list has them: its own staff (the library is the
+ * next parameter), who may rent there too, are not counted among them. Renters are told apart once each
+ * (after `distinct`), not once a rental.
  */
-const NOT_STAFF_RENTER = 'not exists (select 1 from library_staff s where s.library_id = r.library_id and s.user_id = r.customer_id)';
-const NOT_STAFF_MEMBER = 'not exists (select 1 from library_staff s where s.library_id = m.library_id and s.user_id = m.user_id)';
+const notStaff = (user: string) => `not exists (select 1 from library_staff s where s.library_id = ? and s.user_id = ${user})`;
 
 export async function summary(em: EntityManager, p: Period): Promise<InsightsSummary> {
   const [row] = await query<InsightsSummary>(
@@ -49,11 +49,12 @@ export async function summary(em: EntityManager, p: Period): Promise<InsightsSum
     `with ${PERIOD}
      select (select count(*) from rentals r where r.library_id = ? and r.rented_at >= p.starts_at)::int as "rentals",
             (select count(*) from rentals r where r.library_id = ? and r.returned_at >= p.starts_at)::int as "returns",
-            (select count(*) from (select distinct r.customer_id, r.library_id from rentals r where r.library_id = ? and r.rented_at >= p.starts_at) r where ${NOT_STAFF_RENTER})::int as "activeMembers",
-            (select count(*) from library_members m where m.library_id = ? and m.created_at >= p.starts_at and ${NOT_STAFF_MEMBER})::int as "newMembers",
+            (select count(*) from (select distinct r.customer_id from rentals r where r.library_id = ? and r.rented_at >= p.starts_at) r
+              where ${notStaff('r.customer_id')})::int as "activeMembers",
+            (select count(*) from library_members m where m.library_id = ? and m.created_at >= p.starts_at and ${notStaff('m.user_id')})::int as "newMembers",
             (select count(*) from rentals r where r.library_id = ? and r.returned_at is null)::int as "currentRentals"
        from period p`,
-    [...periodParams(p), p.libraryId, p.libraryId, p.libraryId, p.libraryId, p.libraryId],
+    [...periodParams(p), ...Array<number>(7).fill(p.libraryId)],
     { prepared: true },
   );
   return row;
@@ -114,12 +115,12 @@ export async function membersPerWeek(em: EntityManager, p: Period): Promise<z.in
      week as (select w.week, greatest(w.week at time zone ?, p.starts_at) as starts, (w.week + interval '1 week') at time zone ? as ends
                 from period p, generate_series(date_trunc('week', p.first_day::timestamp), date_trunc('week', p.last_day::timestamp), interval '1 week') as w(week))
      select to_char(w.week, 'YYYY-MM-DD') as "weekStart",
-            (select count(*) from (select distinct r.customer_id, r.library_id from rentals r where r.library_id = ? and r.rented_at >= w.starts and r.rented_at < w.ends) r
-              where ${NOT_STAFF_RENTER})::int as "activeMembers",
-            (select count(*) from library_members m where m.library_id = ? and m.created_at >= w.starts and m.created_at < w.ends and ${NOT_STAFF_MEMBER})::int as "newMembers"
+            (select count(*) from (select distinct r.customer_id from rentals r where r.library_id = ? and r.rented_at >= w.starts and r.rented_at < w.ends) r
+              where ${notStaff('r.customer_id')})::int as "activeMembers",
+            (select count(*) from library_members m where m.library_id = ? and m.created_at >= w.starts and m.created_at < w.ends and ${notStaff('m.user_id')})::int as "newMembers"
        from week w
       order by w.week`,
-    [...periodParams(p), periodZone(p), periodZone(p), p.libraryId, p.libraryId],
+    [...periodParams(p), periodZone(p), periodZone(p), ...Array<number>(4).fill(p.libraryId)],
     { prepared: true },
   );
   return { weeks };
