@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callsTo, clickTwiceAtOnce, demo, isbn13, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
+import { callsTo, clickTwiceAtOnce, demo, librarianLibraryWith, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -257,14 +257,10 @@ test("a customer searches the library's available books by title or author", asy
 });
 
 test('a search finds a book whose copies are all out, said so and not rentable, which browsing leaves out', async ({ page }) => {
-  await logIn(page, demo.librarian);
-  const libraryName = `All Out ${Date.now()}`;
-  const library = await postOk(page, '/_api/libraries', { name: libraryName });
-  const stamp = String(Date.now()).slice(-8);
-  const [goneIsbn, shelfIsbn] = [isbn13(`979${stamp}1`), isbn13(`979${stamp}2`)];
-  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: goneIsbn, title: 'Every Copy Gone', author: 'Ada Absent', quantity: 1 });
-  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: shelfIsbn, title: 'On The Shelf', author: 'Ada Absent', quantity: 2 });
-  await page.context().clearCookies();
+  const { library, name: libraryName, isbns: [goneIsbn] } = await librarianLibraryWith(page, 'All Out', [
+    { title: 'Every Copy Gone', author: 'Ada Absent' },
+    { title: 'On The Shelf', author: 'Ada Absent', quantity: 2 },
+  ]);
   // Another patron has the only copy.
   await register(page, { displayName: 'First Reader', email: uniqueEmail('first'), password: 'Password123' });
   await postOk(page, '/_api/books/rent', { isbn: goneIsbn, libraryId: library.id, customerId: 0 });
@@ -351,17 +347,9 @@ test('each section of the customer dashboard says what it could not load, and on
 });
 
 test('My Rentals shows the latest five, the rest on request, so Available to Rent stays near', async ({ page }) => {
-  // A library of its own, with eight single-copy books, as the librarian.
-  await logIn(page, demo.librarian);
-  const libraryName = `Long Loans ${Date.now()}`;
-  const library = await postOk(page, '/_api/libraries', { name: libraryName });
-  const stamp = String(Date.now()).slice(-8);
+  // A library of its own, with eight single-copy books.
   const titles = Array.from({ length: 8 }, (_, i) => `Loan ${String.fromCharCode(65 + i)}`);
-  const isbns = titles.map((_, i) => isbn13(`978${stamp}${i}`));
-  for (const [i, title] of titles.entries()) {
-    await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbns[i], title, author: 'Many Loans', quantity: 1 });
-  }
-  await page.context().clearCookies();
+  const { library, name: libraryName, isbns } = await librarianLibraryWith(page, 'Long Loans', titles.map((title) => ({ title, author: 'Many Loans' })));
   await register(page, { displayName: 'Lena Loans', email: uniqueEmail('loans'), password: 'Password123' });
   // Six rented one after the other: Loan A first, Loan F last.
   for (const isbn of isbns.slice(0, 6)) await postOk(page, '/_api/books/rent', { isbn, libraryId: library.id, customerId: 0 });
@@ -397,15 +385,7 @@ test('My Rentals shows the latest five, the rest on request, so Available to Ren
 });
 
 test('a second tap or Enter just after a return leaves alone the book that slid under it', async ({ page }) => {
-  await logIn(page, demo.librarian);
-  const libraryName = `Quick Taps ${Date.now()}`;
-  const library = await postOk(page, '/_api/libraries', { name: libraryName });
-  const stamp = String(Date.now()).slice(-8);
-  const isbns = ['Tap A', 'Tap B', 'Tap C'].map((_, i) => isbn13(`979${stamp}${i}`));
-  for (const [i, title] of ['Tap A', 'Tap B', 'Tap C'].entries()) {
-    await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbns[i], title, author: 'Quick', quantity: 1 });
-  }
-  await page.context().clearCookies();
+  const { library, name: libraryName, isbns } = await librarianLibraryWith(page, 'Quick Taps', ['Tap A', 'Tap B', 'Tap C'].map((title) => ({ title, author: 'Quick' })));
   await register(page, { displayName: 'Quinn Quick', email: uniqueEmail('taps'), password: 'Password123' });
   // Rented C, then B, then A: My Rentals lists A, B, C.
   for (const isbn of [...isbns].reverse()) await postOk(page, '/_api/books/rent', { isbn, libraryId: library.id, customerId: 0 });
@@ -434,14 +414,10 @@ test('a second tap or Enter just after a return leaves alone the book that slid 
 });
 
 test('the profile lists the books out at every library, and the returned ones in Rental History, a page at a time', async ({ page }) => {
-  await logIn(page, demo.librarian);
-  const libraryName = `History Branch ${Date.now()}`;
-  const library = await postOk(page, '/_api/libraries', { name: libraryName });
-  const stamp = String(Date.now()).slice(-8);
-  const [oftenRead, stillOut] = [isbn13(`978${stamp}1`), isbn13(`978${stamp}2`)];
-  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: oftenRead, title: 'Read Again and Again', author: 'Rhea Reader', quantity: 1 });
-  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: stillOut, title: 'Still on the Shelf at Home', author: 'Rhea Reader', quantity: 1 });
-  await page.context().clearCookies();
+  const { library, name: libraryName, isbns: [oftenRead, stillOut] } = await librarianLibraryWith(page, 'History Branch', [
+    { title: 'Read Again and Again', author: 'Rhea Reader' },
+    { title: 'Still on the Shelf at Home', author: 'Rhea Reader' },
+  ]);
   await register(page, { displayName: 'Hal History', email: uniqueEmail('history'), password: 'Password123' });
   await page.goto('/profile');
   const out = page.getByRole('region', { name: 'My Rentals' });
