@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { BOOKS_PAGE_DEFAULT } from '../../shared/schemas';
-import { nextAfterLast } from '../lib/paging';
+import { nextAfterLast, uniqueRows } from '../lib/paging';
 import { trpc } from '../trpc';
 
 /**
@@ -21,6 +21,6 @@ export function useBookPages({ search, ...input }: { libraryId: number; availabl
       placeholderData: (previous) => (onlineManager.isOnline() ? previous : undefined),
     },
   );
-  const books = useMemo(() => query.data?.pages.flat(), [query.data]);
+  const books = useMemo(() => uniqueRows(query.data?.pages, (book) => book.id), [query.data]);
   return { query, books };
 }

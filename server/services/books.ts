@@ -133,8 +133,9 @@ const HOLDS_SEARCH_WINDOWS = `library_trigrams(b.library_id, ${SEARCH_TEXT}) @> 
 const WINDOW_LENGTH = 3;
 
 /**
- * Title order, as the lists page through it: the book `b` comes after the book whose id is bound.
- * Titles never change, so that book's place holds even if it has left the list since (rented, say).
+ * Title order, as the lists page through it: the book `b` comes after the book whose id is bound, at that
+ * book's place now. It holds even if the book has left the list since (rented, say); retitled since, the
+ * next page follows its new title, and the client drops the rows it already lists (lib/paging.ts).
  */
 export const AFTER_BOOK_IN_TITLE_ORDER = `(${TITLE_ORDER}) > (select a.sort_title, a.id from books a where a.id = ?)`;
 

@@ -4,7 +4,7 @@ import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { nextAfterLast } from '../../lib/paging';
+import { nextAfterLast, uniqueRows } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
@@ -20,7 +20,10 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
     { libraryId, ...(debounced ? { search: debounced } : {}), limit: CUSTOMERS_PAGE_DEFAULT },
     { getNextPageParam: (last) => nextCustomersPage(last.customers), placeholderData: (previous) => previous },
   );
-  const customers = useMemo(() => pages.data?.pages.flatMap((page) => page.customers), [pages.data]);
+  const customers = useMemo(
+    () => uniqueRows(pages.data?.pages.map((page) => page.customers), (customer) => customer.id),
+    [pages.data],
+  );
 
   return (
     <Stack gap="md">
