@@ -35,8 +35,8 @@ const SPEC_CALLS: [method: 'GET' | 'POST', path: string, procedure: string | nul
   ['GET', '/_api/manifest', null],
 ];
 
-/** SPEC section 7: auth calls use ordinary JSON, data calls the extended (superjson) format. */
-const JSON_CALLS = new Set(['/_api/auth/', '/_api/customer/profile', '/_api/user/upgrade-to-admin']);
+/** SPEC section 7: auth calls use ordinary JSON, data calls the extended (superjson) format; section 8 tells them apart. */
+const JSON_CALLS = new Set(['/_api/auth/', '/_api/customer/profile']);
 const expectedWire = (path: string) => ([...JSON_CALLS].some((p) => path.startsWith(p)) ? 'json' : 'superjson');
 
 let t: TestApp;
@@ -72,6 +72,8 @@ describe('a documented path asked with another method', () => {
     ['POST', '/_api/books?libraryId=1', 'GET, HEAD, OPTIONS', 'This address is called with GET.'],
     ['DELETE', '/_api/libraries', 'GET, POST, HEAD, OPTIONS', 'This address is called with GET or POST.'],
     ['POST', '/_api/manifest', 'GET, HEAD, OPTIONS', 'This address is called with GET.'],
+    ['POST', '/_api/auth/oauth_authorize?provider=google', 'GET, HEAD, OPTIONS', 'This address is called with GET.'],
+    ['DELETE', '/_api/auth/oauth_callback', 'GET, HEAD, OPTIONS', 'This address is called with GET.'],
   ] as const)('%s %s is 405, naming the methods it takes', async ([method, url, allow, message]) => {
     const before = await t.sql(`select count(*)::int as n from rentals`);
     const res = await t.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
@@ -83,7 +85,7 @@ describe('a documented path asked with another method', () => {
 });
 
 it('OPTIONS on a documented path names the methods it takes, and allows no other origin', async () => {
-  for (const [url, allow] of [['/_api/books/rent', 'POST, OPTIONS'], ['/_api/manifest', 'GET, HEAD, OPTIONS']]) {
+  for (const [url, allow] of [['/_api/books/rent', 'POST, OPTIONS'], ['/_api/manifest', 'GET, HEAD, OPTIONS'], ['/_api/auth/oauth_authorize', 'GET, HEAD, OPTIONS']]) {
     const res = await t.app.inject({ method: 'OPTIONS', url, headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' } });
     expect(res.statusCode, url).toBe(204);
     expect(res.headers.allow).toBe(allow);

@@ -13,8 +13,9 @@ export const profileRouter = router({
     .output(syncOutput(userResponse))
     .mutation(async ({ ctx, input }) => ({ user: toUser(await updateProfile(ctx.em, ctx.user.id, input)) })),
 
+  // A data call (SPEC section 8 lists its messages among the data calls' fallbacks), as the profile is an auth call.
   upgradeToAdmin: authedProcedure
-    .meta({ rest: { method: 'POST', path: '/_api/user/upgrade-to-admin', wire: 'json' } })
+    .meta({ rest: { method: 'POST', path: '/_api/user/upgrade-to-admin', wire: 'superjson' } })
     .input(emptyInput)
     .output(syncOutput(upgradeResponse))
     // New privileges, new session: the old token no longer names this role.

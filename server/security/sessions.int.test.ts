@@ -78,8 +78,10 @@ describe('rotation', () => {
   it('a role change (upgrade to library admin) issues a new token and ends the old one', async () => {
     const { client, user } = await signUp(t);
     const before = client.cookie!;
-    const res = await client.rest('POST', '/_api/user/upgrade-to-admin', {});
+    // A data call: sent and answered in the extended format.
+    const res = await client.rest('POST', '/_api/user/upgrade-to-admin', {}, { superjson: true });
     expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: user.id, role: 'library_admin' });
     expect(client.cookie).not.toBe(before);
     expect(await whoAmI(before)).toBeNull();
     expect(await whoAmI(client.cookie)).toMatchObject({ id: user.id, role: 'library_admin' });

@@ -3,6 +3,7 @@ import { AUTHENTICATION_FAILED, type OAuthMessage } from '../../../shared/oauth'
 import type { ContextDeps } from '../../trpc/context';
 import { AppError, badRequest } from '../../errors';
 import { sendError } from '../../http/error-response';
+import { answerOtherMethods } from '../../http/other-methods';
 import { isHttps, requestOrigin } from '../../http/security';
 import { hit, LIMITS } from '../rate-limits';
 import { newToken } from '../tokens';
@@ -31,6 +32,8 @@ const NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
 export async function registerGoogleSignIn(app: FastifyInstance, { em, config }: ContextDeps) {
   const callbackUrl = (req: FastifyRequest) => config.oauthCallbackUrl ?? `${requestOrigin(req, config)}${OAUTH_CALLBACK_PATH}`;
   const provider = await registerSignInProvider(app, config, callbackUrl);
+  // Opened in the popup, and by the provider's redirect: GET only, as every documented path answers another method.
+  for (const path of ['/_api/auth/oauth_authorize', OAUTH_CALLBACK_PATH]) answerOtherMethods(app, path, ['GET']);
 
   app.get<{ Querystring: { provider?: string } }>('/_api/auth/oauth_authorize', async (req, reply) => {
     const origin = requestOrigin(req, config);
