@@ -66,6 +66,15 @@ describe('settings', () => {
     }
   });
 
+  it('offers the local OpenID provider in production only to a demo on this machine: the embedded database, on loopback', () => {
+    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(loadConfig({ NODE_ENV: 'production', HOST: host }).localOidc, host).toBe(true);
+    // Others reach the app (the image listens on 0.0.0.0): the provider would sign anyone in as any password-less account.
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'app.internal.example.org']) expect(loadConfig({ NODE_ENV: 'production', HOST: host }).localOidc, host).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', LOCAL_OIDC: 'true' }).localOidc).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/scroll' }).localOidc).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0' }).localOidc).toBe(true);
+  });
+
   it('keeps the local OpenID provider to one process: with more workers it is off and says so, or refused when asked for', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).localOidc).toBe(true);
     const twoWorkers = loadConfig({ NODE_ENV: 'production', WEB_CONCURRENCY: '2' });

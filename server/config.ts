@@ -28,7 +28,10 @@ export interface Config {
   googleClientSecret: string | undefined;
   /** Where the provider sends the popup back; default {origin}/_api/auth/oauth_callback. */
   oauthCallbackUrl: string | undefined;
-  /** The local OpenID provider on 127.0.0.1: on in development and on the embedded database, else LOCAL_OIDC=true. */
+  /**
+   * The local OpenID provider on 127.0.0.1: on in development, and in production on the embedded database when the
+   * app listens on loopback only (a demo on this machine); else only with LOCAL_OIDC=true.
+   */
   localOidc: boolean;
   localOidcPort: number;
   /** Worker processes (node:cluster), WEB_CONCURRENCY. */
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return undefined;
   };
 
+  const isLoopback = (name: string) => name === 'localhost' || name === '::1' || (isIP(name) === 4 && name.startsWith('127.'));
   const databaseUrl = given('DATABASE_URL');
   const databaseProblem = databaseUrl === undefined ? null : databaseUrlProblem(databaseUrl);
   if (databaseProblem) problems.push(`DATABASE_URL must be postgres://user:password@host:5432/database (${databaseProblem}).`);
@@ -135,7 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId,
     googleClientSecret,
     oauthCallbackUrl: webUrl('OAUTH_CALLBACK_URL'),
-    localOidc: flag('LOCAL_OIDC', env.NODE_ENV !== 'production' || !databaseUrl),
+    // It lets whoever reaches it sign in as any account without a password, and only a browser on this machine
+    // reaches it: an app others reach (HOST=0.0.0.0, as in the image) does not offer it unless asked.
+    localOidc: flag('LOCAL_OIDC', env.NODE_ENV !== 'production' || (!databaseUrl && isLoopback(host))),
     localOidcPort: int('LOCAL_OIDC_PORT', 0, 0, 65_535),
     workers: int('WEB_CONCURRENCY', 1, 1, 64),
     notices: [],
