@@ -161,3 +161,15 @@ test('an unknown address shows Not Found with a link home', async ({ page }) => 
   await page.getByRole('link', { name: 'Go back home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('on a phone, the header greets the user by their whole name where it fits, and cuts a longer one short without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, demo.reader);
+  const greeting = page.getByRole('banner').getByText('Hi, Riley Reader', { exact: true });
+  await expect(greeting).toBeVisible();
+  expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await greeting.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+});

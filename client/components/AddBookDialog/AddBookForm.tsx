@@ -86,7 +86,8 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
           onChange={(value) => form.setValue('quantity', value)}
           error={form.errors.quantity}
         />
-        {held && (
+        {/* Added, the lists read again find the book just added: not one held before, as the dialog closes. */}
+        {held && !addBook.isSuccess && (
           <Alert color="blue" variant="light" role="status">
             This library already holds "{held.title}" ({copiesText(held.quantity)}). The copies you add join it; its title and author stay as they are.
           </Alert>

@@ -47,7 +47,7 @@ const HeaderBar = memo(function HeaderBar({ user, isLoading }: Pick<ReturnType<t
         {isLoading ? (
           <AuthPlaceholder />
         ) : user ? (
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" className={classes.shrinks}>
             <InstallButton />
             <Suspense fallback={<AuthPlaceholder />}>
               <UserMenu user={user} />

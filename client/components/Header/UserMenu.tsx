@@ -15,7 +15,7 @@ export default function UserMenu({ user }: { user: User }) {
   };
 
   return (
-    <Group gap="sm" wrap="nowrap">
+    <Group gap="sm" wrap="nowrap" className={classes.shrinks}>
       <Group gap="xs" visibleFrom="sm">
         <Button component={Link} href="/dashboard" variant="subtle">
           Dashboard
@@ -29,7 +29,7 @@ export default function UserMenu({ user }: { user: User }) {
         <Menu.Target>
           {/* Named by its visible greeting (the avatar only repeats the name), so speech users can say what they see. */}
           <UnstyledButton className={classes.userButton}>
-            <Group gap={8} wrap="nowrap">
+            <Group gap={8} wrap="nowrap" className={classes.shrinks}>
               <Avatar src={user.avatarUrl} alt="" aria-hidden radius="xl" size={32} color="brand">
                 {initials(user.displayName)}
               </Avatar>
