@@ -20,6 +20,10 @@ describe('kiosk customers', () => {
     expect(res.status).toBe(200);
     expect(res.body.customer).toMatchObject({ id: customer.id, displayName: 'Katherine Johnson', phoneNumber: '5550104444', role: 'customer' });
     expect(res.body.customer.createdAt).toBeInstanceOf(Date);
+    // Written in another script's digits (an Arabic-Indic keyboard), the same number.
+    const arabic = await post(staff, '/_api/customer/lookup', { libraryId, phoneNumber: '٥٥٥ ٠١٠ ٤٤٤٤' });
+    expect(arabic.status).toBe(200);
+    expect(arabic.body.customer).toMatchObject({ id: customer.id });
   });
 
   it('finds a patron who joined online once they add their phone number on their profile', async () => {

@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { asName } from './common';
+import { asName, phoneDigits, phoneNumberField } from './common';
+
+describe('a phone number as digits', () => {
+  it('drops what is not a digit, and reads the digits of any script as 0 to 9', () => {
+    expect(phoneDigits('(555) 010-0000')).toBe('5550100000');
+    expect(phoneDigits('٥٥٥ ٠١٠ ٠٠٠٠')).toBe('5550100000'); // Arabic-Indic
+    expect(phoneDigits('۵۵۵۰۱۰۰۰۰۹')).toBe('5550100009'); // Extended Arabic-Indic (Persian)
+    expect(phoneDigits('५५५-०१०-१२३४')).toBe('5550101234'); // Devanagari
+    expect(phoneDigits('５５５０１０６７８９')).toBe('5550106789'); // full width
+    expect(phoneDigits('𝟓𝟓𝟓𝟎𝟏𝟎𝟗𝟖𝟕𝟔')).toBe('5550109876'); // mathematical bold, the first of five runs back to back
+    expect(phoneDigits('𝟻𝟻𝟻𝟶𝟷𝟶𝟶𝟶𝟶𝟿')).toBe('5550100009'); // mathematical monospace, the last
+    expect(phoneDigits('phone: ²³ ½ Ⅻ')).toBe(''); // superscripts, fractions and numerals are not decimal digits
+  });
+
+  it('takes a number written in other digits at registration, and still counts its digits', () => {
+    expect(phoneNumberField().parse('٥٥٥ ٠١٠ ٠٠٠٠')).toBe('5550100000');
+    expect(phoneNumberField().safeParse('٥٥٥ ٠١٠').error?.issues[0]?.message).toBe('Phone number seems too short');
+  });
+});
 
 describe('a name as people read it', () => {
   it.for([
