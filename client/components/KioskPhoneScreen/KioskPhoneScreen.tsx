@@ -28,18 +28,22 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
   });
   const lookupOnce = useOneAtATime(lookup);
 
+  // What was typed, including keys met before React renders again (a keyboard's keys come in quick succession).
+  const typed = useRef(phone);
+  typed.current = phone;
   const edit = (next: string) => {
     setInvalid(false);
     lookup.reset();
+    typed.current = next;
     onPhoneChange(next);
   };
   const addDigit = (digit: string) => {
-    if (phone.length < KIOSK_PHONE_MAX_CHARS) edit(phone + digit);
+    if (typed.current.length < KIOSK_PHONE_MAX_CHARS) edit(typed.current + digit);
   };
-  const deleteDigit = () => edit(phone.slice(0, -1));
+  const deleteDigit = () => edit(typed.current.slice(0, -1));
   const logIn = () => {
-    if (phoneDigits(phone).length < KIOSK_PHONE_MIN_DIGITS) return setInvalid(true);
-    lookupOnce({ libraryId, phoneNumber: phone });
+    if (phoneDigits(typed.current).length < KIOSK_PHONE_MIN_DIGITS) return setInvalid(true);
+    lookupOnce({ libraryId, phoneNumber: typed.current });
   };
 
   const keys = useRef({ addDigit, deleteDigit, logIn });
@@ -50,7 +54,8 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
     const onKey = (event: KeyboardEvent) => {
       const target = event.target instanceof HTMLElement ? event.target : null;
       if (target?.matches('textarea, input:not([readonly])')) return;
-      if (/^\d$/.test(event.key)) keys.current.addDigit(event.key);
+      // A keyboard set to another script types its own digits (٣, ३); the number holds 0 to 9.
+      if (/^\p{Nd}$/u.test(event.key)) keys.current.addDigit(phoneDigits(event.key));
       else if (event.key === 'Backspace') keys.current.deleteDigit();
       else if (event.key === 'Enter' && !target?.closest('button')) keys.current.logIn();
     };
