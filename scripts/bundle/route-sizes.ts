@@ -16,7 +16,11 @@ export type Manifest = Record<string, ManifestChunk>;
 export interface RouteSize {
   /** The page component's file name, e.g. LandingPage. */
   route: string;
-  /** JavaScript files the browser fetches before the page renders: the entry, the page chunk and their static imports. */
+  /**
+   * JavaScript files the browser fetches for the page to run: the entry, the chunks the entry always
+   * loads as it starts (it imports React DOM, the data layer, the app and its boot step one at a time,
+   * client/main.tsx), the page chunk, and their static imports.
+   */
   files: string[];
   gzipBytes: number;
 }
@@ -45,7 +49,8 @@ export function routeSizes(clientDir: string, manifest: Manifest = readManifest(
   const pages = Object.keys(manifest).filter((key) => /^client\/pages\/[^/]+\.tsx$/.test(manifest[key].src ?? ''));
   return pages
     .map((page) => {
-      const keys = staticClosure(manifest, page, staticClosure(manifest, entryKey));
+      const keys = staticClosure(manifest, page);
+      for (const key of [entryKey, ...(manifest[entryKey].dynamicImports ?? [])]) staticClosure(manifest, key, keys);
       const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
       return {
         route: page.replace(/^client\/pages\/(.+)\.tsx$/, '$1'),
@@ -61,7 +66,7 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export function formatRouteSizes(sizes: RouteSize[]): string {
   const width = Math.max(...sizes.map((s) => s.route.length));
   return [
-    'Initial JavaScript per route (gzipped: entry + page chunk + their static imports):',
+    'Initial JavaScript per route (gzipped: entry, the chunks it loads as it starts, the page chunk, and their static imports):',
     ...sizes.map((s) => `  ${s.route.padEnd(width)}  ${kb(s.gzipBytes).padStart(9)}  (${s.files.length} files)`),
   ].join('\n');
 }
