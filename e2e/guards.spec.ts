@@ -155,6 +155,16 @@ test('a signed-in user on an unknown address sees Not Found', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
 
+test('an address whose fragment is not valid percent escapes shows its page', async ({ page }) => {
+  // A page the app draws (not one the server sends prerendered), so that a failed start would leave it blank.
+  await page.goto('/register#50%');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.goto('/dashboard#%zz');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+});
+
 test("an address with a fragment scrolls to that element, on arrival, when the app navigates and when only the fragment changes", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goto('/#features');

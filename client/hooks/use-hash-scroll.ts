@@ -1,9 +1,19 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 
+/** The id the address's fragment names: percent-decoded, or as written when it is not valid escapes (`#50%`). */
+function fragmentId(): string {
+  const fragment = window.location.hash.slice(1);
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
 /** Scrolls smoothly to the element the address's fragment names; returns a way to stop looking for it. */
 function scrollToFragment(): () => void {
-  const id = decodeURIComponent(window.location.hash.slice(1));
+  const id = fragmentId();
   if (!id) return () => undefined;
   let tries = 0;
   // The target may be in a lazily loaded page: look for it for a moment.
