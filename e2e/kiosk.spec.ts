@@ -410,6 +410,20 @@ test('keys in quick succession all count, and a keyboard set to another script t
   await expect(page.getByRole('heading', { name: 'Alan Turing' })).toBeVisible();
 });
 
+test('while a number is being looked up, keys wait: the patron signed in is the one whose number was sent', async ({ page }) => {
+  await openKiosk(page);
+  const release = await hold(page, 'kiosk.lookupCustomer');
+  await page.keyboard.type('5550100003');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Login' })).toHaveAttribute('aria-disabled', 'true');
+  // A key pressed meanwhile changes nothing, as the keypad's, which is disabled.
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('2');
+  await expect(display(page)).toHaveValue(/0003$/);
+  release();
+  await expect(page.getByRole('heading', { name: 'Alan Turing' })).toBeVisible();
+});
+
 test('an idle customer is warned, may stay, and is then signed out back to the phone screen', async ({ page }) => {
   // Shortened for the test: signed out after 8 s of no input, warned for the last 6 s.
   await openKiosk(page, '?inactivityMs=8000&inactivityWarningMs=6000');

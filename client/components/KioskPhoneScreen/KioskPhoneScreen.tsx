@@ -20,18 +20,15 @@ interface KioskPhoneScreenProps {
 /** A patron identifies by phone number, typed on the keypad (or a keyboard, if the terminal has one). */
 export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified, onRegister }: KioskPhoneScreenProps) {
   const [invalid, setInvalid] = useState(false);
-  const lookup = trpc.kiosk.lookupCustomer.useMutation({
-    onSuccess: ({ customer }) => {
-      toast.success(`Customer "${customer.displayName}" found.`);
-      onIdentified(customer);
-    },
-  });
+  const lookup = trpc.kiosk.lookupCustomer.useMutation();
   const lookupOnce = useOneAtATime(lookup);
 
   // What was typed, including keys met before React renders again (a keyboard's keys come in quick succession).
   const typed = useRef(phone);
   typed.current = phone;
   const edit = (next: string) => {
+    // As the keypad, a keyboard waits for the lookup's answer.
+    if (lookup.isPending) return;
     setInvalid(false);
     lookup.reset();
     typed.current = next;
@@ -43,7 +40,16 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
   const deleteDigit = () => edit(typed.current.slice(0, -1));
   const logIn = () => {
     if (phoneDigits(typed.current).length < KIOSK_PHONE_MIN_DIGITS) return setInvalid(true);
-    lookupOnce({ libraryId, phoneNumber: typed.current });
+    // This call's own callback: a lookup the number's edit has reset (and abandoned) signs nobody in.
+    lookupOnce(
+      { libraryId, phoneNumber: typed.current },
+      {
+        onSuccess: ({ customer }) => {
+          toast.success(`Customer "${customer.displayName}" found.`);
+          onIdentified(customer);
+        },
+      },
+    );
   };
 
   const keys = useRef({ addDigit, deleteDigit, logIn });
