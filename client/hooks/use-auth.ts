@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { POST_LOGIN_REDIRECT_MS } from '../../shared/constants';
 import type { User } from '../../shared/schemas';
 import { errorMessage } from '../lib/error-messages';
 import { lazyToast } from '../lib/lazy-toast';
@@ -91,6 +92,21 @@ export function useSignedIn() {
     utils.auth.session.setData(undefined, { user });
     forgetOtherUsersData(queryClient);
     announceSessionChange();
+  };
+}
+
+/**
+ * The login page's sign-ins (password, Google): signed in, then home after a moment (SPEC: 200 ms), unless
+ * the user has left the page meanwhile (a header link appears as soon as they are signed in).
+ */
+export function useSignInThenGoHome() {
+  const [, navigate] = useLocation();
+  const signedIn = useSignedIn();
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+  return (user: User) => {
+    signedIn(user);
+    redirect.current = setTimeout(() => navigate('/'), POST_LOGIN_REDIRECT_MS);
   };
 }
 

@@ -1,11 +1,9 @@
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import { POST_LOGIN_REDIRECT_MS } from '../../shared/constants';
 import { loginInput } from '../../shared/schemas/user';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
-import { useLeaveIfSignedInOnArrival, useSignedIn } from '../hooks/use-auth';
+import { useLeaveIfSignedInOnArrival, useSignInThenGoHome } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useHydrated } from '../hooks/use-hydrated';
 import { useOneAtATime } from '../hooks/use-one-at-a-time';
@@ -18,18 +16,14 @@ export default function LoginPage() {
   useDocumentTitle('Login');
   useLeaveIfSignedInOnArrival();
   const [, navigate] = useLocation();
-  const signedIn = useSignedIn();
-  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const signInThenGoHome = useSignInThenGoHome();
   const form = useZodForm(loginInput, { email: '', password: '' });
   // The server sends this page prerendered. Until the app has taken it over, the form is marked disabled, its
   // fields are read-only and it has no submit button: what one typed or clicked would be lost, or the browser
   // would send the form itself (a GET, with the password in the address).
   const hydrated = useHydrated();
   const login = trpc.auth.loginWithPassword.useMutation({
-    onSuccess: ({ user }) => {
-      signedIn(user);
-      redirect.current = setTimeout(() => navigate('/'), POST_LOGIN_REDIRECT_MS);
-    },
+    onSuccess: ({ user }) => signInThenGoHome(user),
   });
   const loginOnce = useOneAtATime(login);
 

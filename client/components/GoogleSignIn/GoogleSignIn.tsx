@@ -1,26 +1,17 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation } from 'wouter';
-import { POST_LOGIN_REDIRECT_MS } from '../../../shared/constants';
 import { ACCOUNT_LINKING_REQUIRED_CODE } from '../../../shared/oauth';
-import type { User } from '../../../shared/schemas';
-import { useSignedIn } from '../../hooks/use-auth';
+import { useSignInThenGoHome } from '../../hooks/use-auth';
 import { useGoogleSignIn } from '../../hooks/use-google-sign-in';
 import { busyProps } from '../../lib/busy';
 
 /** The Google tab of the login page: the popup sign-in, its errors, and the 'Account Already Exists' card. */
 export function GoogleSignIn() {
-  const [, navigate] = useLocation();
-  const signedIn = useSignedIn();
-  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(redirect.current), []);
+  const signInThenGoHome = useSignInThenGoHome();
   const continueButton = useRef<HTMLButtonElement>(null);
   const { signIn, isPending, error, clearError } = useGoogleSignIn({
-    onSuccess: (user: User) => {
-      signedIn(user);
-      redirect.current = setTimeout(() => navigate('/'), POST_LOGIN_REDIRECT_MS);
-    },
+    onSuccess: signInThenGoHome,
   });
 
   if (error?.code === ACCOUNT_LINKING_REQUIRED_CODE) {
