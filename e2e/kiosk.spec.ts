@@ -442,6 +442,41 @@ test('an idle customer is warned, may stay, and is then signed out back to the p
   await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toHaveCount(0);
 });
 
+test('Logout leaves no toast naming the patron, and the idle warning shows over a dialog left open', async ({ page }) => {
+  await openKiosk(page, '?inactivityMs=9000&inactivityWarningMs=4000');
+  await signInByPhone(page, '5550100001');
+  await expect(page.getByText('Customer "Ada Lovelace" found.')).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  // At once, not after the toast's own 2 s.
+  await expect(page.getByText(/Ada Lovelace/)).toHaveCount(0, { timeout: 500 });
+
+  await signInByPhone(page, '5550100001');
+  await page.getByRole('tab', { name: /^Current Rentals \([1-9]\d*\)$/ }).click();
+  await page.getByTestId('kiosk-rental').first().getByRole('button', { name: 'Return' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Return Book' });
+  await expect(confirm).toBeVisible();
+  const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+  await expect(warning).toBeVisible({ timeout: 10_000 });
+  // Clicked where it shows: a dialog over it would take the click (Playwright refuses to click through).
+  await warning.getByRole('button', { name: "I'm still here" }).click({ timeout: 3_000 });
+  await expect(warning).toBeHidden();
+  await expect(confirm).toBeVisible();
+});
+
+test('a registration left idle is warned about before it is cleared, and may be kept', async ({ page }) => {
+  await openKiosk(page, '?inactivityMs=6000&inactivityWarningMs=4000');
+  const phone = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  await signInByPhone(page, phone);
+  await page.getByRole('button', { name: 'Register New Customer' }).click();
+  await page.getByLabel(/^Full Name/).fill('Walter Waiting');
+  const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+  await expect(warning).toContainText(/this form will be cleared in \d seconds?/);
+  await warning.getByRole('button', { name: "I'm still here" }).click();
+  await expect(warning).toBeHidden();
+  await expect(page.getByLabel(/^Full Name/)).toHaveValue('Walter Waiting');
+});
+
 test('a number typed or a registration left half done clears for the next person after the idle time', async ({ page }) => {
   await openKiosk(page, '?inactivityMs=3000');
   await typeOnKeypad(page, '555019');
@@ -475,6 +510,7 @@ test.describe('a kiosk that cannot open says why', () => {
       await page.goto(`/kiosk/${id}`);
       await expect(page.getByRole('heading', { name: 'Invalid Library ID' })).toBeVisible();
       await expect(page.getByText('The library ID in the URL is not valid.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     }
   });
 
@@ -485,6 +521,9 @@ test.describe('a kiosk that cannot open says why', () => {
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     await expect(page.getByText("You do not have permission to access this library's kiosk.")).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome!' })).toHaveCount(0);
+    // The kiosk's frame has no header: the notice has the way back.
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
   test('a library that does not exist', async ({ page }) => {

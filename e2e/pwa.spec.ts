@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { pickLibrary, register, uniqueEmail } from './fixtures';
+import { demo, logIn, pickLibrary, register, uniqueEmail } from './fixtures';
 
 const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
 
@@ -225,4 +225,27 @@ test('a new build of the service worker offers an update, and applying it reload
   } finally {
     for (const [file, content] of deployed) writeFileSync(file, content);
   }
+});
+
+test("offline at the kiosk: finding a patron says it needs the connection, once, and the banner covers none of the page", async ({ page, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, demo.librarian);
+  const libraries: { id: number; name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;
+  await page.goto(`/kiosk/${libraries.find((library) => library.name === 'Central Library')!.id}`);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+  await page.keyboard.type('5550100002');
+  await page.keyboard.press('Enter');
+  const message = 'You are offline. Finding you by your number needs a connection; try again when you are back online.';
+  await expect(page.getByRole('alert').filter({ hasText: message })).toHaveCount(1);
+  await expect(page.getByText(message)).toHaveCount(1);
+
+  // At the page's end the banner has a place of its own, below the kiosk's footer, not over it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const footer = await page.getByText('Library powered by').boundingBox();
+  const banner = await page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).boundingBox();
+  expect(footer!.y + footer!.height).toBeLessThanOrEqual(banner!.y);
+  await context.setOffline(false);
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import { KIOSK_INACTIVITY_MS, KIOSK_INACTIVITY_WARNING_MS } from '../../shared/constants';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
@@ -28,11 +29,14 @@ export function inactivityTimesFrom(search: string): InactivityTimes {
 }
 
 /**
- * A kiosk is a shared terminal: after `timeoutMs` without input, `onTimeout` signs the customer
- * out. During the last `warningMs`, `secondsLeft` counts down for a warning; any input, or
- * `stayActive` (the warning's button), starts the count again.
+ * A kiosk is a shared terminal: after its idle time without input (`inactivityTimesFrom` the kiosk's
+ * address, read once), `onTimeout` signs the customer out or clears what was left half done. During the
+ * last part, `secondsLeft` counts down for a warning; any input, or `stayActive` (the warning's button),
+ * starts the count again.
  */
-export function useKioskInactivity({ timeoutMs, warningMs, onTimeout }: InactivityTimes & { onTimeout: () => void }) {
+export function useKioskInactivity(onTimeout: () => void) {
+  const search = useSearch();
+  const [{ timeoutMs, warningMs }] = useState(() => inactivityTimesFrom(search));
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const deadline = useRef(0);
   const timeoutHandler = useRef(onTimeout);

@@ -6,21 +6,26 @@ export const OFFLINE_CHANGE_MESSAGE = 'You are offline. This change needs a conn
 export const isBrowserOnline = () => navigator.onLine;
 
 export class OfflineError extends Error {
-  constructor() {
-    super(OFFLINE_CHANGE_MESSAGE);
+  constructor(message = OFFLINE_CHANGE_MESSAGE) {
+    super(message);
     this.name = 'OfflineError';
   }
 }
 
+/** A call that changes nothing says what it needs the connection for: `useMutation({ meta: offlineMeta(...) })`. */
+export const offlineMeta = (offlineMessage: string) => ({ offlineMessage });
+
 /**
- * Offline, the data on screen is read-only: a change fails at once, with OfflineError saying why,
+ * Offline, the data on screen is read-only: a change (or another call needing the server, which says so
+ * in its meta: the kiosk's lookup) fails at once, with OfflineError saying why,
  * rather than waiting silently for a connection (react-query would pause it). Each change shows that
  * message where it shows its other failures (a toast, or its form), so it is said once.
  */
 export function createOfflineAwareMutationCache(isOnline: () => boolean = isBrowserOnline) {
   return new MutationCache({
-    onMutate: () => {
-      if (!isOnline()) throw new OfflineError();
+    onMutate: (_variables, mutation) => {
+      const message = mutation.meta?.offlineMessage;
+      if (!isOnline()) throw new OfflineError(typeof message === 'string' ? message : undefined);
     },
   });
 }

@@ -47,10 +47,16 @@ export default function KioskPage() {
       );
       return <KioskNotice title="Authentication Error" message="You must be logged in to access a kiosk." action={logIn} />;
     }
-    if (libraryId === null || libraryId <= 0) return <KioskNotice title="Invalid Library ID" message="The library ID in the URL is not valid." />;
-    const denied = <KioskNotice title="Access Denied" message="You do not have permission to access this library's kiosk." />;
+    // The kiosk's frame has no header: a way back into the app (an installed app has no address bar either).
+    const toDashboard = (
+      <Button component={Link} href="/dashboard" variant="default" size="lg" mt="md" style={{ alignSelf: 'flex-start' }}>
+        Go to Dashboard
+      </Button>
+    );
+    if (libraryId === null || libraryId <= 0) return <KioskNotice title="Invalid Library ID" message="The library ID in the URL is not valid." action={toDashboard} />;
+    const denied = <KioskNotice title="Access Denied" message="You do not have permission to access this library's kiosk." action={toDashboard} />;
     if (!allowed) return denied;
-    const notFound = <KioskNotice title="Library Not Found" message={`No library found with the ID: ${rawId}.`} />;
+    const notFound = <KioskNotice title="Library Not Found" message={`No library found with the ID: ${rawId}.`} action={toDashboard} />;
     if (!mayExist) return notFound;
     // Pending covers a read waiting for the connection too: offline, the library is not known missing.
     if (library.isPending) return <Loading />;

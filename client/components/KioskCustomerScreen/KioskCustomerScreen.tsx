@@ -1,10 +1,8 @@
 import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { useSearch } from 'wouter';
 import type { Customer } from '../../../shared/schemas';
-import { inactivityTimesFrom, useKioskInactivity } from '../../hooks/use-kiosk-inactivity';
+import { useKioskInactivity } from '../../hooks/use-kiosk-inactivity';
 import { trpc } from '../../trpc';
-import { InactivityWarning } from './InactivityWarning';
+import { InactivityWarning } from '../InactivityWarning';
 import { RentalsTab } from './RentalsTab';
 import { RentTab } from './RentTab';
 
@@ -18,9 +16,7 @@ interface KioskCustomerScreenProps {
 
 /** The identified customer rents and returns; an idle terminal signs them out. */
 export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCustomerScreenProps) {
-  const search = useSearch();
-  const [times] = useState(() => inactivityTimesFrom(search));
-  const { secondsLeft, stayActive } = useKioskInactivity({ ...times, onTimeout: onLogout });
+  const { secondsLeft, stayActive } = useKioskInactivity(onLogout);
   // Unpaged on purpose: the server answers one customer's list whole, so the tab's count is exact.
   const rentals = trpc.rentals.list.useQuery({ libraryId, customerId: customer.id });
 
@@ -58,7 +54,7 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
           <RentalsTab libraryId={libraryId} rentals={rentals} />
         </Tabs.Panel>
       </Tabs>
-      <InactivityWarning secondsLeft={secondsLeft} onStay={stayActive} />
+      <InactivityWarning secondsLeft={secondsLeft} onStay={stayActive} outcome="you will be signed out" />
     </Stack>
   );
 }

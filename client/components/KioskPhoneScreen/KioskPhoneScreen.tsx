@@ -6,8 +6,11 @@ import { type Customer, phoneDigits } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { offlineMeta } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
 import { Keypad } from './Keypad';
+
+const OFFLINE_LOOKUP_MESSAGE = 'You are offline. Finding you by your number needs a connection; try again when you are back online.';
 
 interface KioskPhoneScreenProps {
   libraryId: number;
@@ -20,7 +23,7 @@ interface KioskPhoneScreenProps {
 /** A patron identifies by phone number, typed on the keypad (or a keyboard, if the terminal has one). */
 export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified, onRegister }: KioskPhoneScreenProps) {
   const [invalid, setInvalid] = useState(false);
-  const lookup = trpc.kiosk.lookupCustomer.useMutation();
+  const lookup = trpc.kiosk.lookupCustomer.useMutation({ meta: offlineMeta(OFFLINE_LOOKUP_MESSAGE) });
   const lookupOnce = useOneAtATime(lookup);
 
   // What was typed, including keys met before React renders again (a keyboard's keys come in quick succession).

@@ -1,24 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSearch } from 'wouter';
-import { inactivityTimesFrom, useKioskInactivity } from '../../hooks/use-kiosk-inactivity';
+import toast from 'react-hot-toast';
+import { useKioskInactivity } from '../../hooks/use-kiosk-inactivity';
 import { useKioskLock } from '../../hooks/use-kiosk-lock';
 import { focusHeading } from '../../lib/focus-heading';
 import { trpc } from '../../trpc';
+import { InactivityWarning } from '../InactivityWarning';
 import { type KioskCustomer, KioskCustomerScreen } from '../KioskCustomerScreen';
 import { KioskPhoneScreen } from '../KioskPhoneScreen';
 import { KioskRegistration } from '../KioskRegistration';
 
 /**
  * A number typed, or a registration, left half done by someone who walked away: after the kiosk's idle
- * time (as on the customer screen, `?inactivityMs=N` shortens it) it is cleared for the next person.
+ * time (as on the customer screen, `?inactivityMs=N` shortens it) it is cleared for the next person. A
+ * registration, with more to lose, is warned about first, as a signed-in customer is.
  */
-function ClearWhenIdle({ onIdle }: { onIdle: () => void }) {
-  const search = useSearch();
-  const [times] = useState(() => inactivityTimesFrom(search));
-  useKioskInactivity({ ...times, onTimeout: onIdle });
-  return null;
+function ClearWhenIdle({ onIdle, warn }: { onIdle: () => void; warn: boolean }) {
+  const { secondsLeft, stayActive } = useKioskInactivity(onIdle);
+  return warn ? <InactivityWarning secondsLeft={secondsLeft} onStay={stayActive} outcome="this form will be cleared" /> : null;
 }
 
 /**
@@ -40,7 +40,7 @@ function useFocusOnNewScreen(screen: string) {
 
 /**
  * What a patron leaves in the terminal's memory, dropped as the next person's round starts: their rentals,
- * the books they searched for, and who the lookup or registration found. Kept, it would stay minutes in the
+ * the books they searched for, who the lookup or registration found, and the toasts saying so. Kept, it would stay minutes in the
  * cache and in its saved copy (lib/offline-cache.ts), under the staff member's account.
  */
 function useForgetPatron() {
@@ -49,6 +49,8 @@ function useForgetPatron() {
     queryClient.removeQueries({ queryKey: getQueryKey(trpc.rentals.list) });
     queryClient.removeQueries({ queryKey: getQueryKey(trpc.books.list) });
     queryClient.getMutationCache().clear();
+    // Their toasts too ('Customer "…" found.'): gone before the next person comes, not faded out over them.
+    toast.remove();
   };
 }
 
@@ -82,7 +84,7 @@ export function KioskSession({ libraryId }: { libraryId: number }) {
         <KioskCustomerScreen key={customer.id} libraryId={libraryId} customer={customer} onLogout={startOver} />
       ) : (
         <>
-          {(registering || phone !== '') && <ClearWhenIdle key={round} onIdle={startOver} />}
+          {(registering || phone !== '') && <ClearWhenIdle key={round} onIdle={startOver} warn={registering} />}
           {registering ? (
             <KioskRegistration key={round} libraryId={libraryId} phone={phone} onRegistered={signIn} onCancel={() => setRegistering(false)} />
           ) : (

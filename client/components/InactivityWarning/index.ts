@@ -1,0 +1,1 @@
+export { InactivityWarning } from './InactivityWarning';
