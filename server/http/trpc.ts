@@ -63,7 +63,9 @@ async function answer(deps: ContextDeps, req: FastifyRequest, reply: FastifyRepl
   const responses = await Promise.all(
     calls.map(async ({ path, procedure, input }, batchIndex) => {
       try {
-        const getRawInput = async () => readInput(input);
+        // Read once: each `.input()` of the procedure's chain asks for it (and mapErrors, for a message's field).
+        let read: Promise<unknown> | undefined;
+        const getRawInput = () => (read ??= (async () => readInput(input))());
         return { result: { data: await callProcedure(procedure, { path, ctx, batchIndex, getRawInput }) } };
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);

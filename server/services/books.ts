@@ -247,15 +247,15 @@ export const quantityAboveMaximum = (held: number) =>
 
 export const quantityBelowRented = (rented: number) => `Quantity cannot be less than the number of copies currently rented (${rented}).`;
 
-/**
- * Sets the number of copies, available_count moving by the same delta. Refused below the copies out on
- * rent, counted under the row's lock: the refusal names the count it was decided on, though returns
- * come at the same moment, and no rent or return slips in between the count and the change.
- */
 export const quantityChangedMeanwhile = (quantity: number) =>
   `The number of copies was changed meanwhile, to ${quantity.toLocaleString('en-US')}. Nothing was saved: check it and try again.`;
 
-/** A book's copies set to `quantity`; refused when `previousQuantity` is given and the book no longer has that many. */
+/**
+ * Sets a book's number of copies to `quantity`, available_count moving by the same delta. Refused when
+ * `previousQuantity` is given and the book no longer has that many, and below the copies out on rent,
+ * counted under the row's lock: the refusal names the count it was decided on, though returns come at
+ * the same moment, and no rent or return slips in between the count and the change.
+ */
 export async function setQuantity(em: EntityManager, libraryId: number, bookId: number, quantity: number, previousQuantity?: number): Promise<Book> {
   return em.transactional(async (tx) => {
     const [book] = await query<{ quantity: number; rented: number }>(
