@@ -146,3 +146,6 @@ export const asName = (value: string) =>
 export const libraryIdField = () => positiveId('Library ID must be a positive integer');
 
 export const emptyInput = z.object({}).strict().optional();
+
+/** An email address, kept trimmed and lower-cased (accounts are found by it); one message for every way it is wrong. */
+export const emailField = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.email({ error: message }).max(254, message));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KIOSK_DISPLAY_NAME_MIN_LENGTH, PHONE_MAX_DIGITS } from '../constants';
-import { asName, libraryIdField, missing, pageFields, phoneDigits, phoneNumberField, searchField } from './common';
+import { asName, emailField, libraryIdField, missing, pageFields, phoneDigits, phoneNumberField, searchField } from './common';
 import { roleSchema } from './user';
 
 export const customerSchema = z.object({
@@ -37,7 +37,7 @@ export const customerRegisterInput = z.strictObject({
     .overwrite(asName)
     .min(KIOSK_DISPLAY_NAME_MIN_LENGTH, 'Display name must be at least 2 characters')
     .max(100, 'Display name is too long'),
-  email: z.string({ error: 'Invalid email address' }).trim().toLowerCase().pipe(z.email({ error: 'Invalid email address' }).max(254, 'Invalid email address')),
+  email: emailField('Invalid email address'),
   phoneNumber: phoneNumberField(),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
-import { asName, clearablePhoneNumberField, missing, phoneNumberField } from './common';
+import { asName, clearablePhoneNumberField, emailField, missing, phoneNumberField } from './common';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -19,16 +19,14 @@ export type User = z.infer<typeof userSchema>;
 export const userResponse = z.object({ user: userSchema });
 export const sessionResponse = z.object({ user: userSchema.nullable() });
 
-const email = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.email({ error: message }).max(254, message));
-
 export const loginInput = z.strictObject({
-  email: email('Email is required'),
+  email: emailField('Email is required'),
   password: z.string(missing('Password is required')).min(1, 'Password is required').max(1024, 'Password is too long'),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const registerInput = z.strictObject({
-  email: email('Email is required'),
+  email: emailField('Email is required'),
   password: z
     .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -49,7 +47,7 @@ export const profileInput = z.strictObject({
     .overwrite(asName)
     .min(1, 'Display name cannot be empty.')
     .max(100, 'Display name is too long.'),
-  email: email('Please enter a valid email address.'),
+  email: emailField('Please enter a valid email address.'),
   /**
    * Not in SPEC's payload, so optional (left out, the number stays): a patron who joined online adds the
    * number they identify by at a kiosk, where their email already has an account.
