@@ -135,6 +135,9 @@ export interface RentalFilter {
 export const rentalsLimit = (filter: { customerId?: unknown; limit?: number }): number | null =>
   filter.limit ?? (filter.customerId === undefined ? RENTALS_PAGE_DEFAULT : null);
 
+/** The rentals after rental `a` in the latest-rented-first order; `a` must also meet `scope`, the list's own. */
+const listedAfter = (scope: string) => `(r.rented_at, r.id) < (select a.rented_at, a.id from rentals a where a.id = ? and ${scope})`;
+
 /**
  * Newest first, the id breaking ties; active ones only unless includeReturned. A page starts after
  * its `after` rental's place, so rentals made or returned meanwhile neither repeat nor skip a row.
@@ -161,7 +164,7 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
   if (filter.after !== undefined) {
     // Only a rental of the same list marks a place: another library's rental ids reveal nothing here.
     const scope = filter.libraryId !== undefined ? 'a.library_id = ?' : 'a.customer_id = ?';
-    where.push(`(r.rented_at, r.id) < (select a.rented_at, a.id from rentals a where a.id = ? and ${scope})`);
+    where.push(listedAfter(scope));
     params.push(filter.after, filter.libraryId ?? filter.customerId);
   }
   const clause = where.length ? `where ${where.join(' and ')}` : '';
@@ -186,7 +189,7 @@ export async function listOwnRentals(
   let after = '';
   if (options.after !== undefined) {
     // Only the user's own rental marks a place: another's rental id reveals nothing (no rows).
-    after = 'and (r.rented_at, r.id) < (select a.rented_at, a.id from rentals a where a.id = ? and a.customer_id = ?)';
+    after = `and ${listedAfter('a.customer_id = ?')}`;
     params.push(options.after, userId);
   }
   params.push(options.limit ?? null);
