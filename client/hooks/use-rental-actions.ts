@@ -10,33 +10,45 @@ import { trpc } from '../trpc';
  */
 export function useRefreshAfterRental(libraryId?: number) {
   const utils = trpc.useUtils();
-  return () =>
-    Promise.all(
+  return () => {
+    listsMoving();
+    return Promise.all(
       libraryId === undefined
         ? [utils.books.invalidate(), utils.rentals.invalidate(), utils.insights.invalidate()]
         : [utils.books.list.invalidate({ libraryId }), utils.rentals.list.invalidate({ libraryId }), utils.insights.invalidate()],
     ).finally(listsMoved);
+  };
 }
 
 /**
  * Once a rent or return is done, the lists move: its row goes (or comes), and the next row's button slides
  * under the finger, or takes the focus. A second tap or Enter meant for the first button, coming just
- * after, must not rent or return another book: for a moment the lists' Rent and Return buttons read as
- * disabled and ignore presses (they keep the focus).
+ * after, must not rent or return another book: while the lists are refreshed, each as its answer comes,
+ * and for a moment after the last, the lists' Rent and Return buttons read as disabled and ignore presses
+ * (they keep the focus).
  */
 const SETTLE_MS = 700;
 let settling = false;
+let refreshing = 0;
 let settleTimer: ReturnType<typeof setTimeout> | undefined;
 const settleListeners = new Set<() => void>();
 
-function listsMoved() {
-  settling = true;
+function setSettling(next: boolean) {
+  if (settling === next) return;
+  settling = next;
   settleListeners.forEach((listener) => listener());
+}
+
+function listsMoving() {
+  refreshing++;
   clearTimeout(settleTimer);
-  settleTimer = setTimeout(() => {
-    settling = false;
-    settleListeners.forEach((listener) => listener());
-  }, SETTLE_MS);
+  setSettling(true);
+}
+
+function listsMoved() {
+  refreshing--;
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(() => setSettling(refreshing > 0), SETTLE_MS);
 }
 
 function onSettleChange(listener: () => void) {
