@@ -40,8 +40,8 @@ function useFocusOnNewScreen(screen: string) {
 
 /**
  * What a patron leaves in the terminal's memory, dropped as the next person's round starts: their rentals,
- * the books they searched for, who the lookup or registration found, and the toasts saying so. Kept, it would stay minutes in the
- * cache and in its saved copy (lib/offline-cache.ts), under the staff member's account.
+ * the books they searched for, who the lookup or registration found, and the toasts saying so. Kept, it
+ * would stay minutes in the cache and in its saved copy (lib/offline-cache.ts), under the staff member's account.
  */
 function useForgetPatron() {
   const queryClient = useQueryClient();
