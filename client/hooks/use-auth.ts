@@ -97,7 +97,7 @@ export function useSignedIn() {
 
 /**
  * The login page's sign-ins (password, Google): signed in, then home after a moment (SPEC: 200 ms), unless
- * the user has left the page meanwhile (a header link appears as soon as they are signed in).
+ * the user has left the page meanwhile (Back, or the page's own links).
  */
 export function useSignInThenGoHome() {
   const [, navigate] = useLocation();

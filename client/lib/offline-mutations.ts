@@ -16,10 +16,10 @@ export class OfflineError extends Error {
 export const offlineMeta = (offlineMessage: string) => ({ offlineMessage });
 
 /**
- * Offline, the data on screen is read-only: a change (or another call needing the server, which says so
- * in its meta: the kiosk's lookup) fails at once, with OfflineError saying why,
- * rather than waiting silently for a connection (react-query would pause it). Each change shows that
- * message where it shows its other failures (a toast, or its form), so it is said once.
+ * Offline, the data on screen is read-only: a change fails at once, with OfflineError saying why, rather
+ * than waiting silently for a connection (react-query would pause it). A call that changes nothing but
+ * needs the server all the same (the kiosk's lookup) says why in its own words, from its meta. Each shows
+ * that message where it shows its other failures (a toast, or its form), so it is said once.
  */
 export function createOfflineAwareMutationCache(isOnline: () => boolean = isBrowserOnline) {
   return new MutationCache({
