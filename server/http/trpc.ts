@@ -63,7 +63,7 @@ async function answer(deps: ContextDeps, req: FastifyRequest, reply: FastifyRepl
   const responses = await Promise.all(
     calls.map(async ({ path, procedure, input }, batchIndex) => {
       try {
-        // Read once: each `.input()` of the procedure's chain asks for it (and mapErrors, for a message's field).
+        // Read once: each `.input()` of the procedure's chain asks for it, and mapErrors for its text check.
         let read: Promise<unknown> | undefined;
         const getRawInput = () => (read ??= (async () => readInput(input))());
         return { result: { data: await callProcedure(procedure, { path, ctx, batchIndex, getRawInput }) } };
