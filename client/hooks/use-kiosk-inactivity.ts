@@ -13,8 +13,8 @@ export interface InactivityTimes {
 
 /**
  * The kiosk's inactivity times. Tests and demos shorten them on the kiosk's address with
- * `?inactivityMs=N` (and optionally `&inactivityWarningMs=N`), read when the customer screen
- * mounts; values under a second are ignored. The warning never takes more than half the timeout
+ * `?inactivityMs=N` (and optionally `&inactivityWarningMs=N`), read when an idle timer starts
+ * (the customer's screen, a half-done registration or number); values under a second are ignored. The warning never takes more than half the timeout
  * unless it is set explicitly.
  */
 export function inactivityTimesFrom(search: string): InactivityTimes {
