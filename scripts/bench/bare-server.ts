@@ -1,10 +1,10 @@
 // The floor: bare Fastify routes on `pg` running the same SQL as the app's session check and book search:
 // the session read of server/services/sessions.ts (sessionAccessStatement; a search's with its library)
-// and the search of server/services/books.ts (bookListStatement, its default page).
+// and the search of server/services/book-list.ts (bookListStatement, its default page).
 import Fastify from 'fastify';
 import { DEFAULT_SESSION_IDLE_DAYS } from '../../server/config';
 import { numbered, preparedStatement } from '../../server/db/sql';
-import { bookListStatement } from '../../server/services/books';
+import { bookListStatement } from '../../server/services/book-list';
 import { sessionAccessStatement } from '../../server/services/sessions';
 import { floorPool } from './floor-pool';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initOrm, type Orm } from '../../server/db/orm';
 import { numbered, preparedStatement, query } from '../../server/db/sql';
-import { bookListStatement } from '../../server/services/books';
+import { bookListStatement } from '../../server/services/book-list';
 import { createTestDatabase } from '../../server/test/harness';
 import { floorPool } from './floor-pool';
 

@@ -10,7 +10,7 @@ import { ensureBuild } from '../ensure-build.mjs';
 import { freePort } from '../../server/db/embedded';
 import { DEFAULT_SESSION_IDLE_DAYS } from '../../server/config';
 import { numbered } from '../../server/db/sql';
-import { type BookFilter, bookListStatement } from '../../server/services/books';
+import { type BookFilter, bookListStatement } from '../../server/services/book-list';
 import { type AccessScope, sessionAccessStatement } from '../../server/services/sessions';
 import { RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { cpuMeter, type Meter } from './cpu';
@@ -199,7 +199,7 @@ async function main() {
         where b.available_count <> b.quantity - coalesce(r.active, 0)`,
     );
 
-    // As server/services/books.ts listBooks sends a search or a page of the catalogue.
+    // As server/services/book-list.ts listBooks sends a search or a page of the catalogue.
     const bookList = (filter: Omit<BookFilter, 'libraryId'>) => {
       const { sql, params } = bookListStatement({ libraryId: LIBRARY, ...filter });
       return { sql: numbered(sql), params };

@@ -64,13 +64,13 @@ export interface QueryOptions {
    * Keep the statement prepared on each connection: PostgreSQL parses it once per connection and,
    * after a few runs, reuses a generic plan, which costs less than parsing and planning each time
    * (measured: a quarter of the time per session check). Only for statements whose best plan does not
-   * depend on the values: not for a search by a text shorter than a window (services/books.ts), whose
+   * depend on the values: not for a search by a text shorter than a window (services/book-list.ts), whose
    * plan depends on the pattern.
    */
   prepared?: boolean;
   /**
    * Each row as an array of its columns in select-list order (T a tuple type), rather than an object
-   * keyed by column name: cheaper to build for wide rows read by the page (services/books.ts).
+   * keyed by column name: cheaper to build for wide rows read by the page (services/book-list.ts).
    */
   rowMode?: 'array';
 }

@@ -1,5 +1,6 @@
 import { addBookInput, libraryQuery, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput, updateBookDetailsInput } from '../../shared/schemas';
-import { addBook, booksLimit, bookStatus, listBooks, setQuantity, updateBookDetails } from '../services/books';
+import { booksLimit, listBooks } from '../services/book-list';
+import { addBook, bookStatus, setQuantity, updateBookDetails } from '../services/books';
 import { router, syncOutput } from '../trpc/init';
 import { libraryProcedure, staffProcedure } from '../trpc/procedures';
 

@@ -14,7 +14,7 @@ import {
   type RentalsPerDay,
 } from '../../shared/schemas';
 import { query, toDate } from '../db/sql';
-import { AFTER_BOOK_IN_TITLE_ORDER } from './books';
+import { AFTER_BOOK_IN_TITLE_ORDER } from './book-list';
 
 /** A library, a period of the last `days` days (today included) and the time zone its days are counted in. */
 export interface Period {

@@ -8,7 +8,7 @@ export const BookEntity = defineEntity({
   indexes: [
     // The local catalogue's lookup of an ISBN across every library (services/lookup/local-catalogue.ts).
     { properties: ['isbn13'], name: 'books_isbn13_index' },
-    // listBooks (services/books.ts): a page of a library's books in title order.
+    // listBooks (services/book-list.ts): a page of a library's books in title order.
     { name: 'books_library_title_order', expression: `create index "books_library_title_order" on "books" ("library_id", "sort_title", "id")` },
     // listBooks search: the three-character windows of title and author, under the library (Migration20261124000000).
     {

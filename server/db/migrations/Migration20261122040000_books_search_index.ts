@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Book search (services/books.ts listBooks) in one index: the library and the title and author
+ * Book search (services/book-list.ts listBooks) in one index: the library and the title and author
  * joined by a unit separator, so PostgreSQL reads only the library's matches. The two trigram
  * indexes it replaces matched every library's books, which were then read and thrown away.
  */

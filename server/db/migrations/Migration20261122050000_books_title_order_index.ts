@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Book lists are read a page at a time in title order (services/books.ts listBooks): with the order
+ * Book lists are read a page at a time in title order (services/book-list.ts listBooks): with the order
  * in an index, a page of a library's books is read from it instead of sorting all of them first.
  */
 export class Migration20261122050000_books_title_order_index extends Migration {

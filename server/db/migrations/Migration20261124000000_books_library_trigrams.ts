@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Book search (services/books.ts listBooks) by the three-character windows of a book's title and
+ * Book search (services/book-list.ts listBooks) by the three-character windows of a book's title and
  * author, each written under the book's library ('12:gat'): a search reads only its library's
  * entries, and each of them is as long as the library's books that hold that window. The trigram
  * index it replaces held the windows of every library under one entry, plus the library as an entry

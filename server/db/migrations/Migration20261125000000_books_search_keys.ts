@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * A book's lower-cased texts, stored as its row is written rather than computed by each read:
- * - `search_text`, its title and author as a search matches them (services/books.ts listBooks: `like`
+ * - `search_text`, its title and author as a search matches them (services/book-list.ts listBooks: `like`
  *   against it is `ilike` against title and author, which PostgreSQL runs by lower-casing both sides);
  * - `sort_title`, its place in title order, which every book list and the title-order indexes read.
  * A search by a three-letter fragment lower-cased each of its 150-odd matching books twice, for the
