@@ -12,15 +12,18 @@ interface CatalogueRow {
 }
 
 /**
- * Any library's copy of the book, matched by its ISBN-13 key; the most recently edited copy wins.
+ * The copy of the book, matched by its ISBN-13 key, in a library `userId` staffs; the most recently edited
+ * copy wins. Only their own libraries' copies: anyone may open a library, so another library's title,
+ * author and cover address (a tracking image, say) would be a stranger's words in this staff's form.
  * The stored author is already the authors joined with ', ', so it is kept whole.
  */
-export async function findInCatalogue(em: EntityManager, isbn13: string): Promise<BookDetails | null> {
+export async function findInCatalogue(em: EntityManager, isbn13: string, userId: number): Promise<BookDetails | null> {
   const [row] = await query<CatalogueRow>(
     em,
-    `select title, author, published_date, description, thumbnail_url, full_image_url
-       from books where isbn13 = ? order by updated_at desc, id desc limit 1`,
-    [isbn13],
+    `select b.title, b.author, b.published_date, b.description, b.thumbnail_url, b.full_image_url
+       from books b join library_staff s on s.library_id = b.library_id and s.user_id = ?
+      where b.isbn13 = ? order by b.updated_at desc, b.id desc limit 1`,
+    [userId, isbn13],
   );
   if (!row) return null;
   return {

@@ -1,25 +1,28 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
 import { createLookupTestApp, type FakeBookProviders, PROVIDER_FAILURES, resetLookups, withoutWaiting } from '../../test/book-providers';
-import { newLibrary } from '../../test/factories';
+import { newLibrary, newUser } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import { lookupBook } from './lookup-book';
 
 let t: TestApp;
 let providers: FakeBookProviders;
-const lookup = (isbn: string) => lookupBook(t.orm.em.fork(), t.config, isbn);
+/** The staff member who looks books up (newBook puts its copies in libraries they staff). */
+let staffId: number;
+const lookup = (isbn: string, userId = staffId) => lookupBook(t.orm.em.fork(), t.config, isbn, userId);
 
 beforeAll(async () => {
   ({ t, providers } = await createLookupTestApp());
+  staffId = (await newUser(t, { role: 'library_admin' })).id;
 });
 beforeEach(async () => {
   await resetLookups(t, providers);
   await t.sql(`delete from books`);
 });
 
-/** A library's copy of a book (in a library of its own), as the add-book flow stores it. */
-async function newBook(values: { isbn: string; isbn13: string; title: string; author: string; thumbnailUrl?: string }) {
-  const library = await newLibrary(t);
+/** A library's copy of a book (in a library of its own, staffed by `staff`), as the add-book flow stores it. */
+async function newBook(values: { isbn: string; isbn13: string; title: string; author: string; thumbnailUrl?: string }, staff = [staffId]) {
+  const library = await newLibrary(t, { staff });
   await t.sql(`insert into books (library_id, isbn, isbn13, title, author, thumbnail_url) values (?, ?, ?, ?, ?, ?)`, [
     library.id,
     values.isbn,
@@ -57,6 +60,24 @@ describe('lookupBook', () => {
       });
     }
     expect(providers.hits()).toBe(0);
+  });
+
+  it("answers from the libraries the caller staffs, never from another library's copy", async () => {
+    const stranger = await newUser(t, { role: 'library_admin' });
+    // Anyone may open a library: a copy there, with a cover on a host of its owner's choosing.
+    await newBook({ isbn: '9780547928227', isbn13: '9780547928227', title: 'Planted', author: 'Mallory', thumbnailUrl: 'https://tracker.example/p.png' }, [stranger.id]);
+    const book = await lookup('9780547928227');
+    expect(book).toMatchObject({ title: 'The Hobbit: or There and Back Again', authors: ['J.R.R. Tolkien'], coverUrl: 'https://covers.openlibrary.org/b/id/8406786-M.jpg' });
+    expect(providers.hits('openLibrary')).toBe(1);
+    // Its own staff still get their copy; a customer, who staffs nothing, the provider's answer.
+    expect(await lookup('9780547928227', stranger.id)).toMatchObject({ title: 'Planted', coverUrl: 'https://tracker.example/p.png' });
+    const customer = await newUser(t);
+    expect(await lookup('9780547928227', customer.id)).toEqual(book);
+    // Of two libraries the caller staffs, the copy edited last answers.
+    await newBook({ isbn: '9780547928227', isbn13: '9780547928227', title: 'The Hobbit (branch copy)', author: 'Tolkien' }, [staffId, stranger.id]);
+    expect(await lookup('9780547928227')).toMatchObject({ title: 'The Hobbit (branch copy)' });
+    await newBook({ isbn: '054792822X', isbn13: '9780547928227', title: 'The Hobbit (main copy)', author: 'Tolkien' });
+    expect(await lookup('9780547928227')).toMatchObject({ title: 'The Hobbit (main copy)' });
   });
 
   it("fills in what a library's copy does not record from a provider's cached answer, asking no one", async () => {

@@ -21,15 +21,16 @@ export interface LookupLog {
 }
 
 /**
- * The book behind an ISBN, or null. The local catalogue is read live (it is our own data, and a
- * library's edits should show at once); the remote providers' answers are cached in isbn_lookups.
+ * The book behind an ISBN, as `userId` looks it up, or null. The catalogue of the libraries they staff is
+ * read live (it is our own data, and a library's edits should show at once); the remote providers'
+ * answers are cached in isbn_lookups.
  */
-export async function lookupBook(em: EntityManager, config: Config, rawIsbn: string, log?: LookupLog): Promise<BookLookupResult | null> {
+export async function lookupBook(em: EntityManager, config: Config, rawIsbn: string, userId: number, log?: LookupLog): Promise<BookLookupResult | null> {
   if (!hasIsbnLength(rawIsbn)) throw badRequest(INVALID_ISBN_MESSAGE);
   const isbn = normalizeIsbn(rawIsbn);
   const isbn13 = isbnKey(isbn);
 
-  const local = await findInCatalogue(em, isbn13);
+  const local = await findInCatalogue(em, isbn13, userId);
   if (local) {
     // No provider is asked, but what one said about this ISBN fills in what the copy lacks.
     const known = (await readCachedLookup(em, isbn13, { stale: true }))?.book;
