@@ -11,7 +11,7 @@ export const profileRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/customer/profile', wire: 'json' } })
     .input(profileInput)
     .output(syncOutput(userResponse))
-    .mutation(async ({ ctx, input }) => ({ user: toUser(await updateProfile(ctx.em, ctx.user.id, input)) })),
+    .mutation(async ({ ctx, input }) => ({ user: toUser(await updateProfile(ctx.em, ctx.user, input)) })),
 
   // A data call (SPEC section 8 lists its messages among the data calls' fallbacks), as the profile is an auth call.
   upgradeToAdmin: authedProcedure

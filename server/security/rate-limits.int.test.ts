@@ -117,6 +117,28 @@ describe('brute force is limited, across server processes', () => {
     expectLimited(await post(t.app, '/_api/auth/establish_session', { tempToken: 'guess' }, '203.0.113.30'));
   });
 
+  it('profile: twenty tries at another email or phone number an hour per account, refusals included; a new name alone is not counted', async () => {
+    const { client, user } = await signedIn(t);
+    const someone = await newUser(t, { phoneNumber: '5550107700' });
+    const save = (app: App, values: { displayName?: string; email?: string; phoneNumber?: string }) =>
+      app.inject({
+        method: 'POST',
+        url: '/_api/customer/profile',
+        headers: { 'content-type': 'application/json', cookie: client.cookie! },
+        payload: JSON.stringify({ displayName: user.displayName, email: user.email, ...values }),
+      });
+    const taken = await hammer((app) => save(app, { email: someone.email }), 10);
+    expect(taken.map((a) => [a.statusCode, a.json().message])).toEqual(Array(10).fill([409, 'Email already in use']));
+    const numbers = await hammer((app) => save(app, { phoneNumber: '5550107700' }), 10);
+    expect(numbers.every((a) => a.statusCode === 409)).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await save(t.app, { displayName: `Renamed ${i}` })).statusCode).toBe(200);
+    expectLimited(await save(other, { email: uniqueEmail('free') }));
+    expectLimited(await save(t.app, { phoneNumber: '5550107799' }));
+    // Nothing changed by the refused saves; the name still may.
+    expect(await t.sql(`select email, phone_number from users where id = ?`, [user.id])).toEqual([{ email: user.email, phone_number: null }]);
+    expect((await save(t.app, { displayName: 'Still Me' })).statusCode).toBe(200);
+  });
+
   it('kiosk customer lookup: thirty a minute per staff account, counted across both servers', async () => {
     const { client, user } = await signedIn(t, { role: 'library_admin' });
     const library = await newLibrary(t, { staff: [user.id] });
