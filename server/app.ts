@@ -7,7 +7,7 @@ import { answerClientError } from './http/client-errors';
 import { sendError } from './http/error-response';
 import { RequestLog, RequestLogger } from './http/logging';
 import { registerManifest } from './http/manifest';
-import { registerSecurity } from './http/security';
+import { registerSecurity, setAnswerHeaders } from './http/security';
 import { registerClient } from './http/static';
 import { registerTrpc } from './http/trpc';
 import { registerRestFacade } from './rest/adapter';
@@ -30,8 +30,12 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 5000 },
     genReqId: () => crypto.randomUUID(),
-    // Requests refused before any route (a malformed address, or one Node could not parse) answer as every refusal does.
-    frameworkErrors: (error, _req, reply) => sendError(reply, error),
+    // Requests refused before any route (a malformed address, or one Node could not parse) answer as every
+    // refusal does, with the headers of every answer (no onRequest hook runs for them).
+    frameworkErrors: (error, req, reply) => {
+      setAnswerHeaders(req, reply, config);
+      sendError(reply, error);
+    },
     clientErrorHandler: answerClientError,
     logController: new RequestLog(),
     // Without a logger Fastify gives requests none, unless a factory is set.

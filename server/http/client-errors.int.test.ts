@@ -31,6 +31,14 @@ describe('requests refused before any route', () => {
     const res = await t.app.inject({ method: 'GET', url: '/_api/books/%ZZ' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'The request could not be read.', message: 'The request could not be read.', code: 'BAD_REQUEST' });
+    // With the headers of every answer (a path that does not decode reaches no data call: a page's), and
+    // the id that names the request in the log.
+    for (const url of ['/_api/books/%ZZ', '/%E0%A4%A']) {
+      const refused = await t.app.inject({ method: 'GET', url });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'x-request-id': expect.any(String) });
+      expect(refused.headers['content-security-policy']).toContain("object-src 'none'");
+    }
   });
 
   it('an address or headers too long for the server are a 431 in the app\'s shape', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { type AppError, forbidden, notJson } from '../errors';
 import { sendError } from './error-response';
@@ -94,14 +94,22 @@ export function routerPath(url: string): string | null {
  */
 const isDataCall = (url: string) => DATA_CALL.test(url.includes('%') ? (routerPath(url) ?? '') : url);
 
+/**
+ * The headers every answer carries: the request's id (on every log line of the request too, so a user's
+ * report can be matched to them) and the security headers of a data call or a page.
+ */
+export function setAnswerHeaders(req: FastifyRequest, reply: FastifyReply, config: Config) {
+  reply.header('x-request-id', req.id);
+  reply.headers(isDataCall(req.url) ? DATA_HEADERS : PAGE_HEADERS);
+  if (isHttps(req, config)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+}
+
 export function registerSecurity(app: FastifyInstance, config: Config) {
-  // Set when the request arrives, so they hold for every answer, refusals and errors included. A
-  // callback hook: an async one costs each request a promise and a turn of the microtask queue.
+  // Set when the request arrives, so they hold for every answer, refusals and errors included (those
+  // refused before any route set them in buildApp's frameworkErrors). A callback hook: an async one
+  // costs each request a promise and a turn of the microtask queue.
   app.addHook('onRequest', (req, reply, done) => {
-    // The id on every log line of this request, so a user's report can be matched to them.
-    reply.header('x-request-id', req.id);
-    reply.headers(isDataCall(req.url) ? DATA_HEADERS : PAGE_HEADERS);
-    if (isHttps(req, config)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    setAnswerHeaders(req, reply, config);
     const refusal = refuseCrossSiteWrite(req, config);
     if (refusal) sendError(reply, refusal);
     else done();
