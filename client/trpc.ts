@@ -3,7 +3,7 @@ import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/routers';
-import { DATA_STALE_TIME_MS } from '../shared/constants';
+import { DATA_STALE_TIME_MS, TRPC_MAX_BATCH } from '../shared/constants';
 import { createOfflineAwareMutationCache } from './lib/offline-mutations';
 import { fetchWithStatus } from './lib/fetch-with-status';
 import { shareUnchanged } from './lib/share-unchanged';
@@ -28,5 +28,5 @@ export function createQueryClient() {
 }
 
 export function createTrpcClient() {
-  return trpc.createClient({ links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: fetchWithStatus })] });
+  return trpc.createClient({ links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: fetchWithStatus, maxItems: TRPC_MAX_BATCH })] });
 }

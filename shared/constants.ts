@@ -15,6 +15,8 @@ export const PHONE_MAX_DIGITS = 15;
 export const REVIEW_TEXT_MAX_LENGTH = 5000;
 /** The longest text a list's search takes. */
 export const SEARCH_MAX_LENGTH = 200;
+/** The most calls one /trpc request may carry; the client's link sends a larger batch as several requests. */
+export const TRPC_MAX_BATCH = 20;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const DEFAULT_BOOK_QUANTITY = 1;

@@ -124,4 +124,24 @@ describe('/trpc', () => {
     const unreadable = await call('GET', `/trpc/books.list?input=${encodeURIComponent('{"json":{"libraryId":"x"},"meta":{"values":{"libraryId":["bigint"]}}}')}`);
     expect(unreadable).toMatchObject({ status: 400, error: { message: 'The request body could not be read.' } });
   });
+
+  it('answers a batch of at most twenty calls: a larger one is refused whole, none of its calls run', async () => {
+    const batch = (n: number) =>
+      t.app.inject({ method: 'GET', url: `/trpc/${Array(n).fill('libraries.list').join(',')}?batch=1&input=%7B%7D`, headers: { cookie: staffCookie } });
+    const twenty = await batch(20);
+    expect(twenty.statusCode).toBe(200);
+    expect(twenty.json()).toHaveLength(20);
+    const more = await batch(21);
+    expect(more.statusCode).toBe(400);
+    // Refused as tRPC refuses a request it cannot read: one error for the whole request.
+    expect(more.json()).toMatchObject({ error: { json: { message: 'A request may carry at most 20 calls.', data: { code: 'BAD_REQUEST', httpStatus: 400 } } } });
+    const mutations = await t.app.inject({
+      method: 'POST',
+      url: `/trpc/${Array(21).fill('libraries.create').join(',')}?batch=1`,
+      headers: { cookie: staffCookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [i, { json: { name: `Batch Branch ${i} ${Date.now()}` } }]))),
+    });
+    expect(mutations.statusCode).toBe(400);
+    expect(await t.sql(`select name from libraries where name like 'Batch Branch %'`)).toEqual([]);
+  });
 });

@@ -2,9 +2,11 @@ import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCErro
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TRPC_MAX_BATCH } from '../../shared/constants';
 import { appRouter } from '../routers';
 import { callProcedure, type Procedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
+import { badRequest } from '../errors';
 import { logFailure } from './error-response';
 
 type CallType = 'query' | 'mutation';
@@ -82,6 +84,21 @@ async function answer(deps: ContextDeps, req: FastifyRequest, reply: FastifyRepl
     .send(JSON.stringify(transformTRPCResponse(config, untransformed)));
 }
 
+const BATCH_TOO_LARGE = `A request may carry at most ${TRPC_MAX_BATCH} calls.`;
+
+/**
+ * A batch of more calls than TRPC_MAX_BATCH is refused whole, before any runs, as tRPC refuses a
+ * request: one request is one request's work, and a batch of hundreds would multiply it unchecked
+ * (the app's link sends a larger batch as several requests).
+ */
+function refuseLargeBatch(req: FastifyRequest<{ Params: { path: string }; Querystring: Record<string, string | undefined> }>, reply: FastifyReply) {
+  if (req.query.batch !== '1' || req.params.path.split(',').length <= TRPC_MAX_BATCH) return false;
+  const error = new TRPCError({ code: 'BAD_REQUEST', message: BATCH_TOO_LARGE, cause: badRequest(BATCH_TOO_LARGE) });
+  const shape = getErrorShape({ config, ctx: undefined, error, input: undefined, path: undefined, type: 'unknown' });
+  void reply.status(400).header('content-type', 'application/json').send(JSON.stringify(transformTRPCResponse(config, { error: shape })));
+  return true;
+}
+
 /**
  * tRPC at /trpc. The calls the app makes (see readCalls) are answered here, through tRPC's own
  * procedure calls, error shapes and status codes; every other request goes to tRPC's Fastify handler.
@@ -95,6 +112,7 @@ export async function registerTrpc(app: FastifyInstance, deps: ContextDeps) {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.all<{ Params: { path: string }; Querystring: Record<string, string | undefined> }>('/trpc/:path', async (req, reply) => {
+      if (refuseLargeBatch(req, reply)) return reply;
       const calls = readCalls(req);
       if (calls) return answer(deps, req, reply, calls);
       await fastifyRequestHandler({
