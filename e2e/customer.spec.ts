@@ -232,6 +232,37 @@ test("a profile save's answer replaces the last one's toast: a failure then a su
   expect(await toasts.getByText(/^Update failed: /).count()).toBe(0);
 });
 
+test("a profile open in another tab takes in a change saved in this one, so its own save never puts the old name or email back", async ({ page }) => {
+  const email = uniqueEmail('twotabs');
+  await register(page, { displayName: 'Tabitha Two', email, password: 'Password123' });
+  await page.goto('/profile');
+  const other = await page.context().newPage();
+  await other.goto('/profile');
+  const field = (tab: Page, label: string) => tab.getByLabel(new RegExp(`^${label}( \\*)?$`));
+  await expect(field(other, 'Email')).toHaveValue(email);
+
+  const newEmail = uniqueEmail('moved');
+  await field(page, 'Display Name').fill('Tabitha Renamed');
+  await field(page, 'Email').fill(newEmail);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  // The other tab's form follows, as its header does.
+  await expect(field(other, 'Display Name')).toHaveValue('Tabitha Renamed');
+  await expect(field(other, 'Email')).toHaveValue(newEmail);
+
+  // A field being edited there keeps what was typed; the others still follow.
+  await field(other, 'Phone Number').fill('5550142424');
+  await field(page, 'Display Name').fill('Tabitha Third');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(field(other, 'Display Name')).toHaveValue('Tabitha Third');
+  await expect(field(other, 'Phone Number')).toHaveValue('5550142424');
+  await other.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(other.getByText('Profile updated successfully!')).toBeVisible();
+  const { user } = await (await page.request.get('/_api/auth/session')).json();
+  expect(user).toMatchObject({ displayName: 'Tabitha Third', email: newEmail, phoneNumber: '5550142424' });
+  await other.close();
+});
+
 test("a customer searches the library's available books by title or author", async ({ page }) => {
   await newCustomerAtCentral(page, 'Sam Search');
   const available = section(page, 'Available to Rent');

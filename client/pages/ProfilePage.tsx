@@ -1,5 +1,5 @@
 import { Alert, Avatar, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { profileInput, type User } from '../../shared/schemas';
@@ -74,11 +74,27 @@ export default function ProfilePage() {
 /** One toast for the form's saves: a save's answer replaces the last one's, so they never stand contradicting each other. */
 const PROFILE_SAVE_TOAST = 'profile-save';
 
+const formValues = (user: User) => ({ displayName: user.displayName, email: user.email, phoneNumber: user.phoneNumber ?? '' });
+
 function ProfileForm({ user }: { user: User }) {
   const utils = trpc.useUtils();
-  const form = useZodForm(profileInput, { displayName: user.displayName, email: user.email, phoneNumber: user.phoneNumber ?? '' });
+  const form = useZodForm(profileInput, formValues(user));
   /** The number the form started from (digits, or null): what it holds unless it was changed here. */
   const phoneShown = useRef(user.phoneNumber);
+  /** The account as the form last took it in: a field that still holds its value was not edited here. */
+  const taken = useRef(formValues(user));
+  // The account changed elsewhere (another tab of the browser, or read again after a change on another
+  // device): each field not edited here takes the new value, so a save of this form never puts back the
+  // name or email it started from. A field being edited keeps what was typed.
+  useEffect(() => {
+    const next = formValues(user);
+    for (const field of ['displayName', 'email', 'phoneNumber'] as const) {
+      if (next[field] === taken.current[field] || form.values[field] !== taken.current[field]) continue;
+      form.setValue(field, next[field]);
+      if (field === 'phoneNumber') phoneShown.current = user.phoneNumber;
+    }
+    taken.current = next;
+  }, [user.displayName, user.email, user.phoneNumber]);
   const save = trpc.profile.update.useMutation({
     onSuccess: ({ user: updated }) => {
       utils.auth.session.setData(undefined, { user: updated });
