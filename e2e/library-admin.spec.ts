@@ -10,6 +10,29 @@ async function librarianAtCentral(page: Page) {
   await expect(page.getByRole('tab', { name: 'Manage Books' })).toHaveAttribute('aria-selected', 'true');
 }
 
+test('upgraded on another device, a customer who presses Upgrade again is told so and sees only the libraries they staff', async ({ page, browser }) => {
+  const email = uniqueEmail('twodevices');
+  await register(page, { displayName: 'Dev Twice', email, password: 'Password123' });
+  const device = await browser.newContext({ serviceWorkers: 'block' });
+  const other = await device.newPage();
+  await logIn(other, { email, password: 'Password123' });
+  await other.goto('/dashboard');
+  await pickLibrary(other, 'Central Library');
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
+  await page.getByRole('dialog', { name: 'Upgrade your account?' }).getByRole('button', { name: 'Upgrade', exact: true }).click();
+  await expect(page.getByText('Successfully upgraded to Library Admin!')).toBeVisible();
+
+  // The other device still shows the customer's dashboard: its Upgrade is refused, and it reads the account again.
+  await other.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
+  await other.getByRole('dialog', { name: 'Upgrade your account?' }).getByRole('button', { name: 'Upgrade', exact: true }).click();
+  await expect(other.getByText('You are not eligible for an upgrade.')).toBeVisible();
+  await expect(other.getByText('There is no library yet: create one with Create Library above.')).toBeVisible();
+  await expect(other.getByRole('tab', { name: 'Manage Books' })).toHaveCount(0);
+  await device.close();
+});
+
 test('a customer upgrades, creates a library and finds it empty', async ({ page }) => {
   await register(page, { displayName: 'Uma Upgrade', email: uniqueEmail('upgrade'), password: 'Password123' });
   await page.goto('/dashboard');

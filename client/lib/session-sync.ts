@@ -52,6 +52,15 @@ const readSessionChange = (storage: Pick<Storage, 'getItem'>) => {
 };
 
 /**
+ * The same person, their account changed elsewhere: what it may see is read first (a library admin sees only
+ * the libraries they staff), then the account, so the new role never shows over the old role's libraries.
+ */
+export async function rereadAccount(client: QueryClient) {
+  await client.invalidateQueries({ queryKey: getQueryKey(trpc.libraries.list) });
+  await client.invalidateQueries({ queryKey: sessionKey() });
+}
+
+/**
  * Keeps a tab's idea of who is signed in true to the server. When another tab of this browser signs in or
  * out, or a call answers 401 while this tab thinks someone is signed in (the session ended elsewhere, or
  * expired), the tab forgets the user and all their data at once, as a logout does (and so the offline copy
@@ -69,16 +78,10 @@ export function followSessionChanges(
     client.setQueryData(sessionKey(), { user: null });
     void client.invalidateQueries({ queryKey: sessionKey() });
   };
-  // The same person, their account changed: what it may see is read first (a library admin sees only the
-  // libraries they staff), then the account, so the new role never shows over the old role's libraries.
-  const rereadAccount = async () => {
-    await client.invalidateQueries({ queryKey: getQueryKey(trpc.libraries.list) });
-    await client.invalidateQueries({ queryKey: sessionKey() });
-  };
   target.addEventListener('storage', (event) => {
     const { key } = event as StorageEvent;
     if (key === SESSION_CHANGED_KEY) forgetSession();
-    else if (key === ACCOUNT_CHANGED_KEY) void rereadAccount();
+    else if (key === ACCOUNT_CHANGED_KEY) void rereadAccount(client);
   });
   // What the page knew of the session's changes as it was hidden; a page kept in the cache cannot write it meanwhile.
   let changeWhenHidden: string | null = null;

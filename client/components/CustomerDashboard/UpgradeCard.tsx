@@ -1,16 +1,18 @@
 import { Button, Card, Group, Modal, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { announceAccountChange } from '../../lib/session-sync';
+import { announceAccountChange, rereadAccount } from '../../lib/session-sync';
 import { trpc } from '../../trpc';
 
 /** A customer may turn their own account into a library admin's, once they confirm: there is no way back from the app. */
 export function UpgradeCard() {
   const [confirming, setConfirming] = useState(false);
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const upgrade = trpc.profile.upgradeToAdmin.useMutation({
     onSuccess: async ({ user }) => {
       // A library admin sees only the libraries they staff. That list is read before the dashboard becomes
@@ -23,8 +25,9 @@ export function UpgradeCard() {
     },
     onError: (error) => {
       toast.error(errorMessage(error, callFallbacks.upgradeAccount));
-      // Refused as not a customer: the account changed elsewhere (upgraded on another device), so ask again.
-      if (error.data?.code === 'FORBIDDEN') void utils.auth.session.invalidate();
+      // Refused as not a customer: the account changed elsewhere (upgraded on another device), so it is read
+      // again, its libraries first, as a change in another tab is.
+      if (error.data?.code === 'FORBIDDEN') void rereadAccount(queryClient);
     },
     onSettled: () => setConfirming(false),
   });
