@@ -28,8 +28,16 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const payloadTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
 export const notJson = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON.');
+/** How long until a limit's window ends, as a person says it: rounded up to the minute past one. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** A rate limit reached: the text names the wait, which Retry-After carries too. */
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a moment and try again.', undefined, retryAfterSeconds);
+  new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`, undefined, retryAfterSeconds);
 
 /** PostgreSQL's unique_violation, for constraints the database enforces. */
 export function isUniqueViolation(error: unknown, constraint?: string) {

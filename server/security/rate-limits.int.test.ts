@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { waitText } from '../errors';
 import { initOrm } from '../db/orm';
 import { LOGIN_FAILED, TOKEN_INVALID } from '../services/auth';
 import { newLibrary, newUser, signedIn } from '../test/factories';
@@ -33,7 +34,9 @@ async function hammer(send: (app: App) => ReturnType<typeof post>, times: number
 function expectLimited(res: Awaited<ReturnType<typeof post>>) {
   expect(res.statusCode).toBe(429);
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  expect(res.json().message).toBe('Too many attempts. Please wait a moment and try again.');
+  // The wait, as Retry-After gives it, in words.
+  expect(res.json().message).toBe(`Too many attempts. Please try again in ${waitText(Number(res.headers['retry-after']))}.`);
+  expect(res.json().message).toMatch(/^Too many attempts\. Please try again in \d+ (minutes?|seconds?)\.$/);
 }
 
 describe('brute force is limited, across server processes', () => {
