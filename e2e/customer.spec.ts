@@ -263,6 +263,21 @@ test("a profile open in another tab takes in a change saved in this one, so its 
   await other.close();
 });
 
+test('on a phone, a toast leaves the header free: its menu answers a tap while the toast shows', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, { displayName: 'Toby Toast', email: uniqueEmail('toast'), password: 'Password123' });
+  await page.goto('/profile');
+  await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const toast = page.locator('[data-rht-toaster]').getByRole('alert').filter({ hasText: 'Update failed: Email already in use' });
+  await expect(toast).toBeVisible();
+  const header = await page.locator('header').boundingBox();
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  // Tapped at once, not after the toast has gone.
+  await page.getByRole('button', { name: /^Hi, Toby/ }).click({ timeout: 1_000 });
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+});
+
 test("a customer searches the library's available books by title or author", async ({ page }) => {
   await newCustomerAtCentral(page, 'Sam Search');
   const available = section(page, 'Available to Rent');

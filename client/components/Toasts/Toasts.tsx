@@ -7,6 +7,13 @@ import { type Toast, ToastBar, Toaster } from 'react-hot-toast';
  */
 const FAILURE: Toast['ariaProps'] = { role: 'alert', 'aria-live': 'assertive' };
 
+/** Below the sticky header (app.css), whose menu and links a toast would cover for its seconds on a phone. */
+const BELOW_HEADER = { top: 'calc(var(--header-height) + 12px)' };
+
 export function Toasts() {
-  return <Toaster position="top-center">{(toast) => <ToastBar toast={toast.type === 'error' ? { ...toast, ariaProps: FAILURE } : toast} />}</Toaster>;
+  return (
+    <Toaster position="top-center" containerStyle={BELOW_HEADER}>
+      {(toast) => <ToastBar toast={toast.type === 'error' ? { ...toast, ariaProps: FAILURE } : toast} />}
+    </Toaster>
+  );
 }
