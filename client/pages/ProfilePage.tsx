@@ -79,8 +79,6 @@ const formValues = (user: User) => ({ displayName: user.displayName, email: user
 function ProfileForm({ user }: { user: User }) {
   const utils = trpc.useUtils();
   const form = useZodForm(profileInput, formValues(user));
-  /** The number the form started from (digits, or null): what it holds unless it was changed here. */
-  const phoneShown = useRef(user.phoneNumber);
   /** The account as the form last took it in: a field that still holds its value was not edited here. */
   const taken = useRef(formValues(user));
   // The account changed elsewhere (another tab of the browser, or read again after a change on another
@@ -91,7 +89,6 @@ function ProfileForm({ user }: { user: User }) {
     for (const field of ['displayName', 'email', 'phoneNumber'] as const) {
       if (next[field] === taken.current[field] || form.values[field] !== taken.current[field]) continue;
       form.setValue(field, next[field]);
-      if (field === 'phoneNumber') phoneShown.current = user.phoneNumber;
     }
     taken.current = next;
   }, [user.displayName, user.email, user.phoneNumber]);
@@ -99,18 +96,17 @@ function ProfileForm({ user }: { user: User }) {
     onSuccess: ({ user: updated }) => {
       utils.auth.session.setData(undefined, { user: updated });
       announceAccountChange();
-      phoneShown.current = updated.phoneNumber;
-      form.reset({ displayName: updated.displayName, email: updated.email, phoneNumber: updated.phoneNumber ?? '' });
+      form.reset(formValues(updated));
       toast.success('Profile updated successfully!', { id: PROFILE_SAVE_TOAST });
     },
     onError: (error) => toast.error(profileUpdateError(error), { id: PROFILE_SAVE_TOAST }),
   });
   const saveOnce = useOneAtATime(save);
 
-  // The phone number is sent only when changed in this form: one opened before the number was set elsewhere
-  // (another tab) must not clear it with the empty value it started with.
+  // The phone number is sent only when changed in this form: one opened before the number was set on another
+  // device, which this tab never heard of, must not clear it with the empty value it started with.
   const send = form.handleSubmit(({ phoneNumber, ...data }) => {
-    saveOnce(phoneNumber === phoneShown.current ? data : { ...data, phoneNumber });
+    saveOnce(phoneNumber === (taken.current.phoneNumber || null) ? data : { ...data, phoneNumber });
   });
   const isCustomer = user.role === 'customer';
 
