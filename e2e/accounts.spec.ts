@@ -16,6 +16,28 @@ test('a newcomer registers, is greeted, logs out and logs back in', async ({ pag
   await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
 });
 
+test('a signed-in user opening the landing page anew never sees the buttons of someone signed out', async ({ browser }) => {
+  // No service worker: the server answers the address, as on a device's first visit.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await logIn(page, demo.reader);
+  // Every link text the page ever shows, from its first markup on.
+  await page.addInitScript(() => {
+    const seen = new Set<string>();
+    (window as unknown as { linksSeen: Set<string> }).linksSeen = seen;
+    new MutationObserver(() => {
+      for (const link of document.querySelectorAll('a')) seen.add(link.textContent?.trim() ?? '');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  for (const path of ['/', '/login']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: /^Hi, / })).toBeVisible();
+    const seen = await page.evaluate(() => [...(window as unknown as { linksSeen: Set<string> }).linksSeen]);
+    for (const signedOut of ['Get Started', 'Sign In', 'Start Your Journey', 'Log In', 'Sign Up']) expect(seen, path).not.toContain(signedOut);
+  }
+  await context.close();
+});
+
 test('a logout the server could not carry out leaves the user signed in, and says so', async ({ page }) => {
   await register(page, { displayName: 'Lou Logout', email: uniqueEmail('logout'), password: 'Password123' });
   await page.route(trpcCall('auth.logout'), (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));

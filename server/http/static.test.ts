@@ -31,6 +31,20 @@ describe('serving the built client', () => {
     expect(await get('/login?from=header')).toEqual({ status: 200, body: 'login' });
   });
 
+  it('sends the app rather than the signed-out prerender to a browser with a session cookie', async () => {
+    for (const cookie of ['scroll_session=abc', 'theme=dark; scroll_session=abc', 'a=1;scroll_session=abc;b=2']) {
+      expect(await get('/', { cookie }), cookie).toEqual({ status: 200, body: 'shell' });
+      expect(await get('/login', { cookie }), cookie).toEqual({ status: 200, body: 'shell' });
+    }
+    // Another cookie, one that merely ends with the name, or an emptied one (a logout clears it): the prerender.
+    for (const cookie of ['theme=dark', 'old_scroll_session=abc', 'scroll_session=', 'scroll_session=; theme=dark']) {
+      expect(await get('/', { cookie }), cookie).toEqual({ status: 200, body: 'landing' });
+    }
+    await ready;
+    // A cache between must not give one visitor's page to the other.
+    expect((await app.inject({ method: 'GET', url: '/' })).headers.vary).toBe('cookie');
+  });
+
   it('sends index.html at every other address the client routes, and the files as they are', async () => {
     for (const url of ['/dashboard', '/kiosk/1', '/index', '/login/', '/index.html']) expect(await get(url), url).toEqual({ status: 200, body: 'shell' });
     expect(await get('/assets/app.js')).toEqual({ status: 200, body: 'app' });

@@ -2,9 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../services/sessions';
 import { routerPath } from './security';
 
 const notFound = { error: 'Not found', message: 'Not found', code: 'NOT_FOUND' };
+const sessionCookie = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
 
 /** The pages the build prerendered (vite.config.ts), by path: prerendered/index.html is /, prerendered/login.html is /login. */
 export function prerenderedPages(clientDir: string): Map<string, string> {
@@ -17,6 +19,10 @@ export function prerenderedPages(clientDir: string): Map<string, string> {
  * Serves the built client: its files, a prerendered page at its own address and index.html at every other
  * address the client routes, to GET and to HEAD (a link checker, a monitor). Unknown API addresses and files,
  * and everything without a built client, are 404.
+ *
+ * A prerendered page is the page as a visitor who is not signed in sees it (Sign In, Get Started). A browser
+ * with a session cookie gets index.html there too: the app starts from the account it kept, where the
+ * prerendered page would show those buttons to a signed-in user until the app had started.
  */
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
   if (!clientDir || !existsSync(resolve(clientDir, 'index.html'))) {
@@ -35,7 +41,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     const isFile = path !== null && /\.[a-z0-9]+$/i.test(path) && !req.headers.accept?.includes('text/html');
     const isApi = path === null || path.startsWith('/_api') || path.startsWith('/trpc');
     if ((req.method === 'GET' || req.method === 'HEAD') && !isFile && !isApi) {
-      return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(path!) ?? 'index.html');
+      reply.header('cache-control', 'no-cache');
+      const page = prerendered.get(path!);
+      if (!page) return reply.sendFile('index.html');
+      return reply.header('vary', 'cookie').sendFile(sessionCookie.test(req.headers.cookie ?? '') ? 'index.html' : page);
     }
     return reply.status(404).send(notFound);
   });
