@@ -7,25 +7,32 @@ export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 
 const PERIOD_MESSAGE = 'Period must be 7, 30, 90 or 365 days';
 
+/** Canonical names by the lower-cased name asked for. */
 const canonicalNames = new Map<string, string>();
 
 /**
  * The runtime's canonical name for a time zone ('AET' -> 'Australia/Sydney', 'IST' -> 'Asia/Calcutta'),
  * or undefined for a name it does not know. PostgreSQL knows every canonical name, but not every alias
  * the runtime accepts, and it reads some abbreviations as other zones (IST is Israel there), so only
- * the canonical name reaches it. Remembered: building a formatter costs every request.
+ * the canonical name reaches it. Remembered: building a formatter costs every request. The runtime reads
+ * a name in any case, so the memo is keyed by the name lower-cased: keyed as sent, the thousands of ways
+ * to case one name would each take a place, and a caller could fill the memory with them.
  */
 export function canonicalTimeZone(name: string): string | undefined {
-  let canonical = canonicalNames.get(name);
+  const key = name.toLowerCase();
+  let canonical = canonicalNames.get(key);
   if (canonical) return canonical;
   try {
     canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
-  canonicalNames.set(name, canonical);
+  canonicalNames.set(key, canonical);
   return canonical;
 }
+
+/** How many names the memo holds (for its test). */
+export const rememberedTimeZones = () => canonicalNames.size;
 
 /** An IANA time zone name the runtime knows ('Europe/Paris', 'UTC'). */
 const isTimeZone = (name: string) => canonicalTimeZone(name) !== undefined;
