@@ -191,6 +191,8 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   // The server's refusal shows on the email field.
   await expect(page.getByLabel(/^Email Address/)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel(/^Email Address/)).toHaveAccessibleDescription(/Email already in use/);
+  // And takes the focus there, so that it is read out.
+  await expect(page.getByLabel(/^Email Address/)).toBeFocused();
   // Whose account that is learns how to use it here.
   await expect(page.getByText('Already have an account? Add this phone number on your profile page, then sign in here with it.')).toBeVisible();
   // It stays when the field is left (a tap elsewhere to read it), until the email is changed.

@@ -106,8 +106,17 @@ test('a customer upgrades, creates a library and finds it empty', async ({ page 
   await page.getByRole('button', { name: 'Create Library' }).click();
   await dialog.getByLabel(/^Library name/).fill(name.toUpperCase());
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Failed to create library: A library with this name already exists.').first()).toBeVisible();
-  await expect(dialog).toBeVisible();
+  // Said on the field, not in a toast over the dialog.
+  await expect(dialog.getByLabel(/^Library name/)).toHaveAccessibleDescription('Failed to create library: A library with this name already exists.');
+  await expect(dialog.getByLabel(/^Library name/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel(/^Library name/)).toBeFocused();
+  await expect(page.getByText('Failed to create library: A library with this name already exists.')).toHaveCount(1);
+  // A new name clears it, and is created.
+  await dialog.getByLabel(/^Library name/).fill(`${name} Annex`);
+  await expect(dialog.getByText('Failed to create library', { exact: false })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue(`${name} Annex`);
 });
 
 test('a customer who upgrades still finds the books they rented on their profile, and returns them there', async ({ page }) => {

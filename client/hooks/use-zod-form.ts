@@ -12,8 +12,9 @@ function focusTarget(invalid: HTMLElement) {
 
 /**
  * Form state checked by one of the shared zod schemas: a field on blur, every field on submit,
- * with the schema's own messages (SPEC section 5). A refused submit takes the focus to the first
- * invalid field, so that its message is read out to whoever is on the keyboard or a screen reader.
+ * with the schema's own messages (SPEC section 5). A submit refused, here or by the server (setErrors),
+ * takes the focus to the first invalid field, so that its message is read out to whoever is on the
+ * keyboard or a screen reader.
  */
 export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialValues: z.input<S>) {
   const [values, setValues] = useState<z.input<S>>(initialValues);
@@ -59,6 +60,7 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
   const setOutsideErrors = (outside: Partial<Record<keyof z.input<S>, string>>) => {
     for (const field of Object.keys(outside)) outsideErrors.current.add(field as keyof z.input<S>);
     setErrors((prev) => ({ ...prev, ...outside }));
+    setRefusedSubmits((count) => count + 1);
   };
 
   /** Props for a Mantine input bound to a field. */
@@ -83,8 +85,8 @@ export function useZodForm<S extends z.ZodType<any, Values>>(schema: S, initialV
     outsideErrors.current.clear();
     const { result, found } = fieldErrors(values);
     setErrors(found);
-    if (result.success) return onValid(result.data);
     if (event?.currentTarget instanceof HTMLFormElement) form.current = event.currentTarget;
+    if (result.success) return onValid(result.data);
     setRefusedSubmits((count) => count + 1);
   };
 

@@ -20,7 +20,11 @@ export function CreateLibraryDialog({ onCreated }: { onCreated: (library: Librar
       onCreated(library);
       dismiss();
     },
-    onError: (error) => toast.error(createLibraryError(error)),
+    // A name already taken is the name field's fault: said there, where a toast would cover the dialog on a phone.
+    onError: (error) => {
+      if (error.data?.code === 'CONFLICT') form.setErrors({ name: createLibraryError(error) });
+      else toast.error(createLibraryError(error));
+    },
   });
   const createOnce = useOneAtATime(create);
   const dismiss = () => {
