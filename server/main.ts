@@ -101,11 +101,19 @@ async function checkAddress() {
 /** Opens the database, applies migrations and seeds an empty one: once, in the primary process. */
 async function prepareDatabase(): Promise<{ database: Database; seeded: boolean }> {
   const database = await openDatabase(config);
-  const orm = await connect(database.url);
-  await migrate(orm);
-  const seeded = config.seedDemoData ? await seedDemoData(orm.em.fork()) : false;
-  await orm.close();
-  return { database, seeded };
+  try {
+    const orm = await connect(database.url);
+    try {
+      await migrate(orm);
+      return { database, seeded: config.seedDemoData ? await seedDemoData(orm.em.fork()) : false };
+    } finally {
+      await orm.close();
+    }
+  } catch (error) {
+    // A migration that fails, say: the embedded PostgreSQL stops too, rather than staying behind.
+    await database.stop();
+    throw error;
+  }
 }
 
 function printBanner(database: Database, seeded: boolean) {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -290,6 +290,29 @@ describe('the embedded PostgreSQL, when its server goes', () => {
       expect((await request(next, '/readyz')).status).toBe(200);
       next.child.kill('SIGTERM');
       expect(await next.exited).toBe(0);
+    } finally {
+      removeDataDir(dataDir);
+    }
+  }, 90_000);
+
+  it('a start whose migration fails says why, exits 1 and stops the PostgreSQL it started', async () => {
+    const dataDir = newDataDir();
+    try {
+      const server = await startServer(1, embedded(dataDir));
+      // The record of the first migration lost: the next start runs it again, on tables that exist.
+      const port = readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3];
+      const own = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'scroll', password: 'scroll-local', database: 'scroll_library' });
+      await own.connect();
+      await own.query(`delete from mikro_orm_migrations where name like 'Migration20261121000000%'`);
+      await own.end();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+
+      const failed = await runToExit({ ...embedded(dataDir), PORT: '0' });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('Scroll Library could not start');
+      expect(failed.stderr).toContain('Migration20261121000000_initial');
+      expect(postmasters(dataDir)).toEqual([]);
     } finally {
       removeDataDir(dataDir);
     }
