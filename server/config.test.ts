@@ -39,10 +39,14 @@ describe('settings', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://example.org/library' })).toThrow('PUBLIC_ORIGIN must be scheme://host[:port] with no path');
   });
 
-  it('seeds the demo accounts (published passwords) only on the embedded database, unless asked', () => {
+  it('seeds the demo accounts (published passwords) only on the embedded database listening on loopback, unless asked', () => {
     expect(loadConfig({}).seedDemoData).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(true);
+    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(loadConfig({ NODE_ENV: 'production', HOST: host }).seedDemoData, host).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/scroll' }).seedDemoData).toBe(false);
+    // The image run on its own: others reach it, and would sign in as the platform admin by the README's password.
+    for (const host of ['0.0.0.0', '::', '192.168.1.20']) expect(loadConfig({ NODE_ENV: 'production', HOST: host }).seedDemoData, host).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/scroll', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
     expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
   });

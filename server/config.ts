@@ -131,8 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerAddressPerHour: int('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 20, 1, 100_000),
     logLevel,
     logUnbuffered: flag('LOG_UNBUFFERED', false),
-    // Demo accounts have published passwords: only the embedded database gets them unless asked.
-    seedDemoData: flag('SEED_DEMO_DATA', !databaseUrl),
+    // Demo accounts have published passwords (a platform admin among them): only a demo on this machine,
+    // the embedded database on loopback, gets them unless asked; not the image run on its own (HOST=0.0.0.0).
+    seedDemoData: flag('SEED_DEMO_DATA', !databaseUrl && isLoopback(host)),
     openLibraryBaseUrl: webUrl('OPEN_LIBRARY_BASE_URL', 'https://openlibrary.org')!,
     googleBooksBaseUrl: webUrl('GOOGLE_BOOKS_BASE_URL', 'https://www.googleapis.com')!,
     lookupTimeoutMs: int('LOOKUP_TIMEOUT_MS', 2500, 1, 60_000),
