@@ -14,6 +14,9 @@ import { registerRestFacade } from './rest/adapter';
 import { registerGoogleSignIn } from './services/oauth/routes';
 import type { ContextDeps } from './trpc/context';
 
+/** How long /readyz waits for the database's answer before it says the database is unreachable. */
+const READY_TIMEOUT_MS = 2_000;
+
 export interface AppOptions {
   orm: Orm;
   config: Config;
@@ -56,11 +59,17 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
+    // A database that stops answering on a connection already open (a network cut, a stalled disk) would
+    // hold the answer as long as it hangs: a health check needs it within seconds.
+    let timer: NodeJS.Timeout | undefined;
+    const silence = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error('no answer')), READY_TIMEOUT_MS)));
     try {
-      await orm.em.getConnection().execute('select 1');
+      await Promise.race([orm.em.getConnection().execute('select 1'), silence]);
       return { status: 'ready' };
     } catch {
       return reply.status(503).send({ status: 'unavailable', error: 'Database unreachable', message: 'Database unreachable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import superjson from 'superjson';
 import { buildApp } from '../app';
@@ -151,6 +151,63 @@ describe('a database that accepts connections and never answers', () => {
       await app.close();
       await orm.close(true).catch(() => {});
       silent.close();
+    }
+  });
+});
+
+describe('a database that stops answering on the connections the app holds', () => {
+  it('/readyz says so within seconds, and says ready again once it answers', async () => {
+    // A proxy to the cluster that can stop passing anything on, as a network cut or a stalled server would.
+    let frozen = false;
+    const pairs: [Socket, Socket][] = [];
+    const link = ([app, db]: [Socket, Socket]) => {
+      app.pipe(db);
+      db.pipe(app);
+    };
+    const proxy = createServer((app) => {
+      // The cluster's URL names its Unix socket; it listens on loopback too.
+      const db = connect(Number(new URL(cluster.url).port), '127.0.0.1');
+      for (const socket of [app, db]) socket.on('error', () => {});
+      pairs.push([app, db]);
+      if (!frozen) link([app, db]);
+    });
+    const freeze = () => {
+      frozen = true;
+      for (const [app, db] of pairs) {
+        app.unpipe(db);
+        db.unpipe(app);
+        app.pause();
+        db.pause();
+      }
+    };
+    const thaw = () => {
+      if (!frozen) return;
+      frozen = false;
+      for (const pair of pairs) link(pair);
+    };
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    const url = new URL(cluster.url);
+    url.hostname = '127.0.0.1';
+    url.port = String((proxy.address() as AddressInfo).port);
+    const orm = await initOrm(url.toString());
+    const app = await buildApp({ orm, config: { ...loadConfig({}), seedDemoData: false } });
+    const ready = () => app.inject({ method: 'GET', url: '/readyz' });
+    try {
+      expect((await ready()).statusCode).toBe(200);
+      freeze();
+      const started = performance.now();
+      const silent = await ready();
+      expect(silent.statusCode).toBe(503);
+      expect(silent.json()).toEqual({ status: 'unavailable', error: 'Database unreachable', message: 'Database unreachable' });
+      expect(performance.now() - started).toBeLessThan(CLIENT_TIMEOUT_MS / 2);
+      thaw();
+      await expect.poll(async () => (await ready()).statusCode, { timeout: CLIENT_TIMEOUT_MS }).toBe(200);
+    } finally {
+      thaw();
+      await app.close();
+      await orm.close(true).catch(() => {});
+      for (const pair of pairs) for (const socket of pair) socket.destroy();
+      proxy.close();
     }
   });
 });
