@@ -8,7 +8,7 @@ import { LIBRARY_NAME_TAKEN } from '../services/libraries';
 import { ALREADY_RENTED } from '../services/rentals';
 import { ALREADY_REVIEWED } from '../services/reviews';
 import { PHONE_IN_USE } from '../services/users';
-import { loggableError } from './logging';
+import { loggableError, loggableUrl } from './logging';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const UNAVAILABLE_MESSAGE = 'The library service is temporarily unavailable. Please try again in a moment.';
@@ -102,7 +102,9 @@ export function publicMessage(error: TRPCError): string {
  * an unreachable database as one warning line with the driver's reason, since each request made
  * during an outage says the same.
  */
-export function logFailure(log: FastifyBaseLogger, error: TRPCError, path: string) {
+export function logFailure(log: FastifyBaseLogger, error: TRPCError, where: string) {
+  // A procedure's name, or the request's URL: its secrets and searches are kept out, as in its request line.
+  const path = loggableUrl(where);
   if (error.code === 'SERVICE_UNAVAILABLE') {
     const reason = error.cause instanceof Error ? loggableError(error.cause).message : undefined;
     log.warn({ path, reason }, 'database unavailable');

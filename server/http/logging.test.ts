@@ -6,10 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { loggableUrl, loggerOptions, RequestLog, RequestLogger } from './logging';
 
 describe('loggableUrl', () => {
-  it('keeps a query without secrets as it came', () => {
-    expect(loggableUrl('/_api/books?libraryId=1&search=gou')).toBe('/_api/books?libraryId=1&search=gou');
-    expect(loggableUrl('/_api/books?search=encode%20this&libraryId=1')).toBe('/_api/books?search=encode+this&libraryId=1');
+  it('keeps a query without secrets or searches as it came', () => {
+    expect(loggableUrl('/_api/books?libraryId=1&cursor=20')).toBe('/_api/books?libraryId=1&cursor=20');
+    expect(loggableUrl('/_api/books?title=encode%20this&libraryId=1')).toBe('/_api/books?title=encode+this&libraryId=1');
     expect(loggableUrl('/_api/auth/session')).toBe('/_api/auth/session');
+  });
+
+  it("keeps what was searched for out: a patron's name or email, the books a patron looks for", () => {
+    expect(loggableUrl('/_api/books?libraryId=1&search=gou')).toBe('/_api/books?libraryId=1&search=%5Bredacted%5D');
+    expect(loggableUrl('/_api/customers?Search=kim%40example.net&libraryId=1')).toBe('/_api/customers?Search=%5Bredacted%5D&libraryId=1');
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: { libraryId: 1, search: 'reader@scroll.test \\"x\\"' } }, 1: { json: { libraryId: 1 } } }));
+    const logged = decodeURIComponent(loggableUrl(`/trpc/customers.list,books.list?batch=1&input=${input}`).replaceAll('+', ' '));
+    expect(logged).toBe('/trpc/customers.list,books.list?batch=1&input={"0":{"json":{"libraryId":1,"search":"[redacted]"}},"1":{"json":{"libraryId":1}}}');
   });
 
   it('replaces the value of every secret parameter, however its name is written', () => {
@@ -85,7 +93,7 @@ describe("an answered request's line", () => {
     return { server, lines };
   }
 
-  it('is the line pino writes for it, secrets in its query replaced', async () => {
+  it('is the line pino writes for it, secrets and searches in its query replaced', async () => {
     const { server, lines } = await app();
     const requests = [
       { url: '/_api/books?libraryId=1&search=gou' },
@@ -99,7 +107,7 @@ describe("an answered request's line", () => {
     for (let i = 0; i < lines.length; i += 2) expect(lines[i]).toBe(lines[i + 1]);
     const parsed = lines.filter((_, i) => i % 2 === 0).map((line) => JSON.parse(line));
     expect(parsed[0]).toMatchObject({ level: 30, time: 1795000000000, msg: 'request completed', res: { statusCode: 201 } });
-    expect(parsed[0].req).toEqual({ method: 'GET', url: '/_api/books?libraryId=1&search=gou', host: 'localhost:80', remoteAddress: '127.0.0.1' });
+    expect(parsed[0].req).toEqual({ method: 'GET', url: '/_api/books?libraryId=1&search=%5Bredacted%5D', host: 'localhost:80', remoteAddress: '127.0.0.1' });
     expect(parsed[1].req.url).toBe('/_api/auth/oauth_callback?code=%5Bredacted%5D&state=%5Bredacted%5D');
     expect(lines.join('')).not.toContain('secret-');
     expect(parsed[3].req.host).toBe('a"b\\c');

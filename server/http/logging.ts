@@ -1,24 +1,32 @@
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
 
-/** Query parameters that carry a secret (OAuth codes and state, tokens); their values never reach a log. */
-const SECRET_NAMES = 'code|state|token|temp_?token|id_token|access_token|refresh_token|password';
-const SECRET_QUERY_PARAMS = new RegExp(`^(${SECRET_NAMES})$`, 'i');
-/** A secret parameter as it stands in a query that holds no percent-encoding. */
-const SECRET_IN_QUERY = new RegExp(`(?:^|&)(${SECRET_NAMES})=`, 'i');
+/**
+ * Query parameters whose values never reach a log: secrets (OAuth codes and state, tokens), and searches,
+ * which hold what someone typed to find a patron (a name, an email) or a book (what a patron reads).
+ */
+const KEPT_OUT_NAMES = 'code|state|token|temp_?token|id_token|access_token|refresh_token|password|search';
+const KEPT_OUT_PARAMS = new RegExp(`^(${KEPT_OUT_NAMES})$`, 'i');
+/** Such a parameter as it stands in a query that holds no percent-encoding. */
+const KEPT_OUT_IN_QUERY = new RegExp(`(?:^|&)(${KEPT_OUT_NAMES})=`, 'i');
+/** A search inside a tRPC call's input (JSON, in its `input` parameter). */
+const SEARCH_IN_INPUT = /"search":"(?:[^"\\]|\\.)*"/g;
 
 /**
- * The request's URL with the values of secret query parameters replaced. A query with no
- * percent-encoding (which could spell a secret's name) and no secret parameter is logged as it
- * came: most requests' queries, which then need not be parsed and written again.
+ * The request's URL with the values of secret and search parameters replaced, searches inside a tRPC
+ * call's input too. A query with no percent-encoding (which could spell such a name) and no such
+ * parameter is logged as it came: most requests' queries, which then need not be parsed and written again.
  */
 export function loggableUrl(url: string) {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url.slice(at + 1);
-  if (!query.includes('%') && !SECRET_IN_QUERY.test(query)) return url;
+  if (!query.includes('%') && !KEPT_OUT_IN_QUERY.test(query)) return url;
   const params = new URLSearchParams(query);
-  for (const key of [...params.keys()]) if (SECRET_QUERY_PARAMS.test(key)) params.set(key, '[redacted]');
+  for (const [key, value] of [...params]) {
+    if (KEPT_OUT_PARAMS.test(key)) params.set(key, '[redacted]');
+    else if (key === 'input') params.set(key, value.replace(SEARCH_IN_INPUT, '"search":"[redacted]"'));
+  }
   return `${url.slice(0, at)}?${params.toString()}`;
 }
 

@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { initOrm } from '../db/orm';
 import { loggerOptions } from '../http/logging';
 import { hashToken, newToken } from '../services/tokens';
-import { newUser } from '../test/factories';
+import { newUser, staffedLibrary } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -87,5 +87,23 @@ describe('logs', () => {
     expect(failure?.err.message).toMatch(/^(\[statement\] - )?relation "temporary_tokens" does not exist$/);
     expect(failure?.err.stack).toMatch(/\n\s+at /);
     expect(entries.find((e) => e.req?.url.includes('oauth_callback'))?.req?.url).toContain('code=%5Bredacted%5D');
+  });
+
+  it("hold no search: neither a patron's name or email a librarian looked up nor a title a patron looked for", async () => {
+    const { staff, library } = await staffedLibrary(t);
+    const headers = { cookie: staff.cookie! };
+    const email = 'kim.searched@example.test';
+    const rest = await app.inject({ method: 'GET', url: `/_api/customers?libraryId=${library.id}&search=${encodeURIComponent(email)}`, headers });
+    expect(rest.statusCode).toBe(200);
+    const books = await app.inject({ method: 'GET', url: `/_api/books?libraryId=${library.id}&search=Unusual+Title`, headers });
+    expect(books.statusCode).toBe(200);
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: { libraryId: library.id, search: email } }, 1: { json: { libraryId: library.id, search: 'Unusual Title' } } }));
+    const batch = await app.inject({ method: 'GET', url: `/trpc/customers.list,books.list?batch=1&input=${input}`, headers });
+    expect(batch.statusCode).toBe(200);
+    const urls = lines.map((line) => (JSON.parse(line) as { req?: { url: string } }).req?.url ?? '');
+    expect(urls).toContain(`/_api/customers?libraryId=${library.id}&search=%5Bredacted%5D`);
+    expect(urls).toContain(`/_api/books?libraryId=${library.id}&search=%5Bredacted%5D`);
+    expect(urls.some((url) => url.startsWith('/trpc/customers.list,books.list?batch=1&input=') && url.includes('%5Bredacted%5D'))).toBe(true);
+    expect(lines.filter((line) => /kim\.searched|kim%2Esearched|Unusual/i.test(line))).toEqual([]);
   });
 });
