@@ -3,6 +3,7 @@
  *   npm run make-admin -- someone@example.com
  * Works against DATABASE_URL, the embedded database while `npm start` runs, or starts it.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig, loadEnvFile } from '../config';
@@ -36,6 +37,11 @@ let name: string | null;
 try {
   loadEnvFile();
   const config = loadConfig();
+  // A mistyped DATA_DIR would otherwise get a new, empty database of its own.
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'postgres', 'PG_VERSION'))) {
+    console.error(`No database in ${join(config.dataDir, 'postgres')}: set DATA_DIR to the folder the server keeps its data in (or DATABASE_URL).`);
+    process.exit(1);
+  }
   const runningPort = config.databaseUrl ? null : runningClusterPort(join(config.dataDir, 'postgres'));
   const database = runningPort ? { url: embeddedUrl(runningPort, EMBEDDED_DATABASE), stop: async () => {} } : await openDatabase(config);
   try {

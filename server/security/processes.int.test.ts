@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -355,6 +355,21 @@ describe('make-admin, as built into the image', () => {
     const unknown = run('nobody@example.test');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr.trim()).toBe('No account with the email nobody@example.test.');
+  });
+
+  it('on the embedded database, says so when DATA_DIR holds none, and makes none there', () => {
+    const dataDir = newDataDir();
+    try {
+      const mistyped = spawnSync(process.execPath, [join(buildDir, 'server/make-admin.js'), 'someone@example.test'], {
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+      expect(mistyped.status).toBe(1);
+      expect(mistyped.stderr.trim()).toBe(`No database in ${dataDir}/postgres: set DATA_DIR to the folder the server keeps its data in (or DATABASE_URL).`);
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
