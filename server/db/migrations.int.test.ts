@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { expect, inject, it } from 'vitest';
+import { initOrm } from './orm';
+
+/** A database of its own with no migration applied, dropped after `use`. */
+async function emptyDatabase(use: (url: string) => Promise<void>) {
+  const server = inject('pgServerUrl');
+  const name = `migrate_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  try {
+    await use(`${server}/${name}`);
+  } finally {
+    await admin.query(`drop database "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+it('an older database whose libraries share a name, one named as a renamed one would be, takes the unique names', async () => {
+  await emptyDatabase(async (url) => {
+    const orm = await initOrm(url);
+    try {
+      const sql = (text: string) => orm.em.getConnection().execute(text);
+      await orm.getMigrator().up({ to: 'Migration20261126000000_library_trigrams_plpgsql' });
+      await sql(`insert into libraries (name) values ('Central Library'), ('central library'), ('Central Library (2)'), ('CENTRAL LIBRARY')`);
+      await orm.getMigrator().up();
+      // The oldest of a name keeps it; a later one gets its id after it, again when that is taken too.
+      expect(await sql(`select id, name from libraries order by id`)).toEqual([
+        { id: 1, name: 'Central Library' },
+        { id: 2, name: 'central library (2) (2)' },
+        { id: 3, name: 'Central Library (2)' },
+        { id: 4, name: 'CENTRAL LIBRARY (4)' },
+      ]);
+      expect(await orm.getMigrator().getPendingMigrations()).toEqual([]);
+    } finally {
+      await orm.close();
+    }
+  });
+});
