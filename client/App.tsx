@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Router } from 'wouter';
@@ -32,11 +32,14 @@ export interface AppProps {
   ssrPath?: string;
 }
 
+/** Placeholders in gray 6 (5.3:1 on white) rather than Mantine's gray 5 (2.1:1): some say what a field takes. */
+const placeholderContrast: CSSVariablesResolver = (t) => ({ variables: {}, light: { '--mantine-color-placeholder': t.colors.gray[6] }, dark: {} });
+
 export function App({ queryClient, trpcClient, ssrPath }: AppProps) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} cssVariablesResolver={placeholderContrast}>
           <Router ssrPath={ssrPath}>
             <AppRoutes />
           </Router>

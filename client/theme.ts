@@ -21,6 +21,8 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 6 },
   colors: { brand, gray, red, orange, teal },
   defaultRadius: 'md',
+  // Dialogs, menus and skeletons move only for those whose system does not ask for less motion.
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
     Modal: {

@@ -78,3 +78,34 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
     });
   });
 }
+
+test("at 200% zoom (640 px), each of Manage Books' rows reads whole: its badge, title and author not cut or broken into letters", async ({ page }) => {
+  await page.setViewportSize({ width: 640, height: 800 });
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const rows = page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article');
+  await expect(rows.first()).toBeVisible();
+  for (const row of (await rows.all()).slice(0, 5)) {
+    const badge = row.locator('.mantine-Badge-label');
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth), await badge.textContent() ?? '').toBe(true);
+    // The details keep at least 10rem: a title of a few short words takes a line or two, not one per few letters.
+    expect((await row.locator('p').first().boundingBox())!.width).toBeGreaterThanOrEqual(160);
+  }
+});
+
+test('asked for less motion, a dialog opens without moving', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+  await expect(page.getByRole('dialog', { name: 'Scan Book ISBN' })).toBeVisible();
+  expect(await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+});
+
+test('placeholders read at 4.5:1 or more against their field', async ({ page }) => {
+  await page.goto('/login');
+  const color = await page.getByLabel(/^Email( \*)?$/).evaluate((el) => getComputedStyle(el, '::placeholder').color);
+  expect(color).toBe('rgb(101, 109, 117)');
+});

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
 
 /** The id of a demo library, read through the signed-in staff member's own session. */
@@ -574,4 +574,41 @@ test("on a narrow phone the customer's name, Logout and a rental's date read who
   await expect(date).toBeVisible();
   // The date wraps as a whole, if at all: one line box.
   expect(await date.evaluate((el) => el.getClientRects().length)).toBe(1);
+});
+
+test('on the narrowest phones (320 px) the keypad, Register New Customer, the scan button and the badges read whole; Rent and Return name their book', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await openKiosk(page);
+  const whole = (locator: Locator) => locator.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight);
+  const inside = async (inner: Locator, outer: Locator) => {
+    const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+    return !!a && !!b && a.x >= b.x && a.x + a.width <= b.x + b.width;
+  };
+  for (const digit of ['1', '5', '0']) expect(await whole(keypad(page).getByRole('button', { name: digit, exact: true }).locator('.mantine-Button-label')), digit).toBe(true);
+
+  await signInByPhone(page, `555${String(Date.now()).slice(-7)}`);
+  const alert = page.getByRole('alert').filter({ hasText: 'No customer found' });
+  const registerButton = alert.getByRole('button', { name: 'Register New Customer' });
+  await expect(registerButton).toBeVisible();
+  expect(await inside(registerButton, alert)).toBe(true);
+  expect(await whole(registerButton.locator('.mantine-Button-label'))).toBe(true);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await signInByPhone(page, '5550100001');
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  const scan = page.getByRole('button', { name: 'Scan Barcode or Enter ISBN' });
+  expect(await whole(scan.locator('.mantine-Button-label'))).toBe(true);
+  await page.getByLabel('Search books').fill('the');
+  const row = page.getByTestId('kiosk-book').first();
+  await expect(row).toBeVisible();
+  for (const badge of await page.getByTestId('kiosk-book').locator('.mantine-Badge-label').all()) expect(await whole(badge), await badge.textContent() ?? '').toBe(true);
+  const title = await row.getByRole('paragraph').first().textContent();
+  await expect(row.getByRole('button', { name: 'Rent' })).toHaveAccessibleDescription(title!);
+  await expect(page.getByRole('article', { name: title! }).first()).toBeVisible();
+
+  await page.getByRole('tab', { name: /^Current Rentals/ }).click();
+  const rental = page.getByTestId('kiosk-rental').first();
+  const rentalTitle = await rental.getByRole('paragraph').first().textContent();
+  await expect(rental.getByRole('button', { name: 'Return' })).toHaveAccessibleDescription(rentalTitle!);
 });

@@ -66,6 +66,8 @@ test('a customer upgrades, creates a library and finds it empty', async ({ page 
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('button', { name: 'Upgrade to Library Admin' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Create Library' })).toBeVisible();
+  // The button the dialog came from is gone: the focus goes to the page's heading, not to its body.
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeFocused();
   // Central's books were never offered for management, not even for a moment.
   expect(await page.evaluate(() => (window as unknown as { sawManagement: boolean }).sawManagement)).toBe(false);
   // The other tab follows at once: no upgrade offered again.

@@ -92,6 +92,9 @@ test.describe('without a barcode in view', () => {
     await expect(scan.getByText('Please enter a valid ISBN (10 or 13 digits).')).toHaveCount(0);
     await scan.getByRole('button', { name: 'Look Up Book' }).click();
     await expect(scan.getByText('Please enter a valid ISBN (10 or 13 digits).')).toBeVisible();
+    // Refused, the focus goes to the field, which says why.
+    await expect(scan.getByRole('textbox', { name: 'ISBN' })).toBeFocused();
+    await expect(scan.getByRole('textbox', { name: 'ISBN' })).toHaveAccessibleDescription(/Please enter a valid ISBN \(10 or 13 digits\)\./);
 
     // The ISBN-10 of a demo book, typed with hyphens.
     await scan.getByRole('textbox', { name: 'ISBN' }).fill('0-06-112008-1');
@@ -124,6 +127,8 @@ test.describe('without a barcode in view', () => {
 
     const add = dialog(page, 'Add Book to Library');
     await expect(add.getByText('No cover image')).toBeVisible();
+    // The form starts at its first field, the one to fill in.
+    await expect(add.getByRole('textbox', { name: 'Title' })).toBeFocused();
     await expect(add.getByRole('textbox', { name: 'ISBN' })).toHaveValue(UNKNOWN_ISBN);
     await expect(add.getByRole('textbox', { name: 'Title' })).toHaveValue('');
     await expect(add.getByRole('textbox', { name: 'Author' })).toHaveValue('');

@@ -21,7 +21,9 @@ function scrollToFragment(): () => void {
     const element = document.getElementById(id);
     if (element || ++tries > 20) {
       clearInterval(timer);
-      element?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      // Smoothly (SPEC section 4), unless the system asks for less motion.
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      element?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
     }
   }, 50);
   return () => clearInterval(timer);

@@ -72,7 +72,8 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
         <Group align="flex-start" wrap="nowrap" gap="md">
           <CoverPreview src={initialValues.thumbnailUrl || initialValues.fullImageUrl} title={initialValues.title} />
           <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
-            <TextInput label="Title" required {...form.inputProps('title')} />
+            {/* First, rather than the dialog's close button: the form may show after the dialog has opened. */}
+            <TextInput label="Title" required data-autofocus autoFocus {...form.inputProps('title')} />
             <TextInput label="Author" required {...form.inputProps('author')} />
           </Stack>
         </Group>

@@ -1,9 +1,10 @@
 import { Button, Card, Group, Modal, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { busyProps } from '../../lib/busy';
+import { focusHeading } from '../../lib/focus-heading';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { announceAccountChange, rereadAccount } from '../../lib/session-sync';
 import { trpc } from '../../trpc';
@@ -11,6 +12,15 @@ import { trpc } from '../../trpc';
 /** A customer may turn their own account into a library admin's, once they confirm: there is no way back from the app. */
 export function UpgradeCard() {
   const [confirming, setConfirming] = useState(false);
+  const upgraded = useRef(false);
+  // Upgraded, the dashboard becomes a library admin's, without this card or the button the dialog would
+  // give the focus back to: it goes to the page's heading, rather than falling to the page's body.
+  useEffect(
+    () => () => {
+      if (upgraded.current) setTimeout(focusPageHeading);
+    },
+    [],
+  );
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const upgrade = trpc.profile.upgradeToAdmin.useMutation({
@@ -18,6 +28,7 @@ export function UpgradeCard() {
       // A library admin sees only the libraries they staff. That list is read before the dashboard becomes
       // theirs, so it never offers, even for a moment, to manage the library picked as a customer.
       await utils.libraries.list.fetch(undefined, { staleTime: 0 }).catch(() => utils.libraries.list.invalidate());
+      upgraded.current = true;
       utils.auth.session.setData(undefined, { user });
       // The browser's other tabs hold the customer's screen: they read the account again.
       announceAccountChange();
@@ -57,4 +68,10 @@ export function UpgradeCard() {
       </Modal>
     </Card>
   );
+}
+
+function focusPageHeading() {
+  const main = document.querySelector('main');
+  if (!main || (document.activeElement && document.activeElement !== document.body)) return;
+  focusHeading(main, main.querySelector('h1'));
 }

@@ -5,13 +5,16 @@ import { busyProps } from '../../lib/busy';
 import { coverUrl } from '../BookList';
 import { KioskItem } from './KioskItem';
 
+const WRAPPING = { label: { whiteSpace: 'normal', overflow: 'visible' } } as const;
+
 /** Several copies: 'N of M available' (destructive when none is left); a single copy: 'Available' or 'Rented Out'. */
 function KioskAvailabilityBadge({ book }: { book: Pick<Book, 'availableCount' | 'quantity'> }) {
   const none = book.availableCount === 0;
   const label = book.quantity > 1 ? `${book.availableCount} of ${book.quantity} available` : none ? 'Rented Out' : 'Available';
   // Sentence case keeps the longest label whole beside the Rent button on a phone-sized screen.
+  // Whole on two lines rather than cut short beside the Rent button on the narrowest phones.
   return (
-    <Badge color={none ? 'red' : 'teal'} variant={none ? 'filled' : 'light'} tt="none" size="md">
+    <Badge color={none ? 'red' : 'teal'} variant={none ? 'filled' : 'light'} tt="none" size="md" h="auto" styles={WRAPPING}>
       {label}
     </Badge>
   );
@@ -51,11 +54,11 @@ export function BookRow({ book, renting, busy, onRent }: BookRowProps) {
           <KioskAvailabilityBadge book={book} />
         </div>
       }
-      action={
-        <Button onClick={() => busy || rent()} disabled={book.availableCount === 0} {...busyProps(busy)} size="lg" miw={96} px="sm">
+      action={(titleId) => (
+        <Button onClick={() => busy || rent()} disabled={book.availableCount === 0} {...busyProps(busy)} size="lg" miw={96} px="sm" aria-describedby={titleId}>
           {renting ? 'Renting...' : 'Rent'}
         </Button>
-      }
+      )}
     />
   );
 }

@@ -11,6 +11,7 @@ import { ListSkeleton } from '../DataState';
 import { ScanDialog } from '../ScanDialog';
 import { BookRow } from './BookRow';
 import { StateMessage } from './StateMessage';
+import { wrappingLabel } from '../../lib/wrapping-label';
 
 /**
  * Rent by scanning (or typing) an ISBN, or by searching the library's books by title or author. Renting
@@ -49,7 +50,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
   return (
     <Stack gap="md">
       {/* Busy rather than disabled while a rent runs: the scanner's dialog hands focus back to it as it closes. */}
-      <Button size="lg" onClick={() => rentingIsbn === null && setScanning(true)} {...busyProps(rentingIsbn !== null)}>
+      <Button size="lg" onClick={() => rentingIsbn === null && setScanning(true)} {...busyProps(rentingIsbn !== null)} {...wrappingLabel}>
         Scan Barcode or Enter ISBN
       </Button>
       <Divider label="or" labelPosition="center" />

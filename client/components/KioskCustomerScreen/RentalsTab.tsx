@@ -83,11 +83,11 @@ function RentalRows({ rentals, onReturn }: RentalRowsProps) {
               Rented on <span style={{ whiteSpace: 'nowrap' }}>{formatDate(rental.rentedAt)}</span>
             </Text>
           }
-          action={
-            <Button variant="outline" size="lg" onClick={() => onReturn(rental)} miw={96} px="sm">
+          action={(titleId) => (
+            <Button variant="outline" size="lg" onClick={() => onReturn(rental)} miw={96} px="sm" aria-describedby={titleId}>
               Return
             </Button>
-          }
+          )}
         />
       ))}
     </Stack>

@@ -9,10 +9,10 @@ const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
  */
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
-/** Digits 0-9 and a delete key, sized for fingers. */
+/** Digits 0-9 and a delete key, sized for fingers; no side padding, so a digit shows whole in a 320 px screen's key. */
 export function Keypad({ onDigit, onDelete, disabled }: { onDigit: (digit: string) => void; onDelete: () => void; disabled?: boolean }) {
   const key = (digit: string, wide = false) => (
-    <Button key={digit} variant="default" size="xl" h={64} fz={26} onMouseDown={keepFocus} onClick={() => onDigit(digit)} disabled={disabled} style={wide ? { gridColumn: 'span 2' } : undefined}>
+    <Button key={digit} variant="default" size="xl" h={64} px={0} fz={26} onMouseDown={keepFocus} onClick={() => onDigit(digit)} disabled={disabled} style={wide ? { gridColumn: 'span 2' } : undefined}>
       {digit}
     </Button>
   );
@@ -20,7 +20,7 @@ export function Keypad({ onDigit, onDelete, disabled }: { onDigit: (digit: strin
     <SimpleGrid cols={3} spacing="sm" role="group" aria-label="Keypad">
       {DIGITS.map((digit) => key(digit))}
       {key('0', true)}
-      <Button variant="light" color="gray" size="xl" h={64} fz={26} onMouseDown={keepFocus} onClick={onDelete} disabled={disabled} aria-label="Delete">
+      <Button variant="light" color="gray" size="xl" h={64} px={0} fz={26} onMouseDown={keepFocus} onClick={onDelete} disabled={disabled} aria-label="Delete">
         ⌫
       </Button>
     </SimpleGrid>

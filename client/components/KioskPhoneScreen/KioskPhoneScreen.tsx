@@ -9,6 +9,7 @@ import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { offlineMeta } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
 import { Keypad } from './Keypad';
+import { wrappingLabel } from '../../lib/wrapping-label';
 
 const OFFLINE_LOOKUP_MESSAGE = 'You are offline. Finding you by your number needs a connection; try again when you are back online.';
 
@@ -100,7 +101,7 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
               <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
               {/* Only a number nobody has can be registered: not after a failure to reach the server. */}
               {lookup.error.data?.code === 'NOT_FOUND' && (
-                <Button variant="outline" size="lg" onClick={onRegister}>
+                <Button variant="outline" size="lg" onClick={onRegister} {...wrappingLabel}>
                   Register New Customer
                 </Button>
               )}

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { hasIsbnLength, INVALID_ISBN_MESSAGE, normalizeIsbn } from '../../../shared/isbn';
 
 interface ManualIsbnEntryProps {
@@ -13,6 +13,7 @@ interface ManualIsbnEntryProps {
 export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch }: ManualIsbnEntryProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   /** Whether the typed ISBN can be looked up; if not, says why. */
   const check = () => {
@@ -24,12 +25,15 @@ export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch }: ManualIsbnEntr
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (check()) onIsbn(normalizeIsbn(value));
+    // Refused: to the field, whose message is then read out, as every refused form does.
+    else input.current?.focus();
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput
+          ref={input}
           label="ISBN"
           placeholder="e.g. 978-0-14-143951-8"
           description="The ISBN is printed near the barcode on the back cover, or on the copyright page inside the book. You can also find it on the publisher's page for the book."
