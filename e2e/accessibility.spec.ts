@@ -109,3 +109,23 @@ test('placeholders read at 4.5:1 or more against their field', async ({ page }) 
   const color = await page.getByLabel(/^Email( \*)?$/).evaluate((el) => getComputedStyle(el, '::placeholder').color);
   expect(color).toBe('rgb(101, 109, 117)');
 });
+
+test('a search says how many it found, or that nothing matched, to a screen reader as the results arrive', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const status = page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('status');
+  await page.getByLabel('Search books').fill('orwell');
+  await expect(status).toHaveText('2 books found for "orwell"');
+  await page.getByLabel('Search books').fill('no such book anywhere');
+  await expect(status).toHaveText('No books match your search.');
+  await page.getByLabel('Search books').fill('');
+  await expect(status).toHaveText('');
+
+  await page.getByRole('tab', { name: 'Manage Customers' }).click();
+  await page.getByLabel('Search customers').fill('ada@scroll.test');
+  await expect(page.getByRole('tabpanel', { name: 'Manage Customers' }).getByRole('status')).toHaveText('1 customer found for "ada@scroll.test"');
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  await page.getByLabel('Search rentals').fill('nobody rented this');
+  await expect(page.getByRole('tabpanel', { name: 'View Rentals' }).getByRole('status')).toHaveText('No rentals match your search.');
+});

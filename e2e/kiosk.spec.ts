@@ -602,6 +602,8 @@ test('on the narrowest phones (320 px) the keypad, Register New Customer, the sc
   await page.getByLabel('Search books').fill('the');
   const row = page.getByTestId('kiosk-book').first();
   await expect(row).toBeVisible();
+  // A screen reader hears how many were found.
+  await expect(page.getByRole('status').filter({ hasText: 'found for "the"' })).toHaveText(/^\d+ books? found for "the"$/);
   for (const badge of await page.getByTestId('kiosk-book').locator('.mantine-Badge-label').all()) expect(await whole(badge), await badge.textContent() ?? '').toBe(true);
   const title = await row.getByRole('paragraph').first().textContent();
   await expect(row.getByRole('button', { name: 'Rent' })).toHaveAccessibleDescription(title!);

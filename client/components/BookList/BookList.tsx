@@ -16,6 +16,8 @@ export type BookListView = { kind: 'library' } | { kind: 'customer'; customerId:
 
 /** A searched list's empty text. */
 export const NO_BOOK_MATCHES = 'No books match your search.';
+/** A search's count of books, one and more (searchStatusText). */
+export const BOOK_NOUNS: [string, string] = ['book', 'books'];
 
 /** Renting or returning takes the book off its list: focus moves to the book now in its place. */
 export function BookList({ books, view, emptyText }: { books: Book[]; view: BookListView; emptyText: string }) {

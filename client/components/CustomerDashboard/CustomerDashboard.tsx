@@ -4,9 +4,9 @@ import { useBookPages } from '../../hooks/use-book-pages';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
-import { BookList, type BookListView, LoadMoreButton, NO_BOOK_MATCHES } from '../BookList';
+import { BOOK_NOUNS, BookList, type BookListView, LoadMoreButton, NO_BOOK_MATCHES } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
-import { SearchField } from '../SearchField';
+import { SearchField, searchStatusText } from '../SearchField';
 import { MyRentals } from './MyRentals';
 import { WelcomeBanner } from './WelcomeBanner';
 
@@ -32,18 +32,22 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
   else if (!view || rented.isPending) mine = <ListSkeleton label="Loading your rentals" count={1} />;
   else mine = <MyRentals books={rented.data} customerId={customerId} rentals={view.rentals} />;
 
+  // What Available to Rent shows: the books found, less those the customer has out.
+  const rentedIds = new Set(view?.rentals.map((r) => r.bookId));
+  const shown = view && books?.filter((b) => !rentedIds.has(b.id));
+  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : shown?.length, more: pages.hasNextPage }, BOOK_NOUNS, NO_BOOK_MATCHES);
+
   let available: ReactNode;
   const booksFailure = pages.isError && <ErrorAlert retry={pages}>Error fetching books: {errorMessage(pages.error, callFallbacks.fetchBooks)}</ErrorAlert>;
   if (booksFailure && !books) available = booksFailure;
   else if (rentalsFailure) available = rentalsFailure;
-  else if (!view || !books) available = <ListSkeleton label="Loading books" />;
+  else if (!view || !shown) available = <ListSkeleton label="Loading books" />;
   else {
-    const rentedIds = new Set(view.rentals.map((r) => r.bookId));
     available = (
       <>
         {/* A later read failed (a refresh, the next page): said above the books already on screen, which stay. */}
         {booksFailure}
-        <BookList books={books.filter((b) => !rentedIds.has(b.id))} view={view} emptyText={debounced ? NO_BOOK_MATCHES : 'No books are currently available to rent.'} />
+        <BookList books={shown} view={view} emptyText={debounced ? NO_BOOK_MATCHES : 'No books are currently available to rent.'} />
         <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
       </>
     );
@@ -55,7 +59,7 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
       <Stack gap="xl">
         <Section title="My Rentals">{mine}</Section>
         <Section title="Available to Rent">
-          <SearchField label="Search books" placeholder="Search by title or author..." value={search} onChange={setSearch} />
+          <SearchField label="Search books" placeholder="Search by title or author..." value={search} onChange={setSearch} status={status} />
           {available}
         </Section>
       </Stack>

@@ -6,9 +6,10 @@ import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskRent } from '../../hooks/use-kiosk-rentals';
 import { busyProps } from '../../lib/busy';
-import { LoadMoreButton } from '../BookList';
+import { BOOK_NOUNS, LoadMoreButton } from '../BookList';
 import { ListSkeleton } from '../DataState';
 import { ScanDialog } from '../ScanDialog';
+import { SearchStatus, searchStatusText } from '../SearchField';
 import { BookRow } from './BookRow';
 import { StateMessage } from './StateMessage';
 import { wrappingLabel } from '../../lib/wrapping-label';
@@ -23,6 +24,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
   const { query: pages, books } = useBookPages({ libraryId, search: debouncedSearch }, { enabled: debouncedSearch !== '' });
   const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
+  const status = searchStatusText({ search: debouncedSearch, count: pages.isPlaceholderData ? undefined : books?.length, more: pages.hasNextPage }, BOOK_NOUNS, 'No Books Found');
   const rentScanned = (isbn: string) => {
     setScanning(false);
     rent(isbn);
@@ -63,6 +65,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
+      <SearchStatus text={status} />
       <div ref={focus.ref}>{results()}</div>
       <ScanDialog opened={scanning} onClose={() => setScanning(false)} onConfirm={rentScanned} />
     </Stack>

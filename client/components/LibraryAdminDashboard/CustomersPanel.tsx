@@ -9,7 +9,7 @@ import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { ErrorAlert, ListSkeleton } from '../DataState';
-import { SearchField } from '../SearchField';
+import { SearchField, searchStatusText } from '../SearchField';
 
 const nextCustomersPage = nextAfterLast(CUSTOMERS_PAGE_DEFAULT, (customer: Customer) => customer.id);
 
@@ -25,12 +25,14 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
     [pages.data],
   );
 
+  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : customers?.length, more: pages.hasNextPage }, ['customer', 'customers'], 'No customers match your search.');
+
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
         Customer Management
       </Title>
-      <SearchField label="Search customers" placeholder="Search by name or email..." value={search} onChange={setSearch} />
+      <SearchField label="Search customers" placeholder="Search by name or email..." value={search} onChange={setSearch} status={status} />
       {pages.isPending ? (
         <ListSkeleton label="Loading customers" height={88} />
       ) : !customers ? (

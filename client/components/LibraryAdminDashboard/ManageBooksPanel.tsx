@@ -3,13 +3,14 @@ import { useBookPages } from '../../hooks/use-book-pages';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { AddBookButton } from '../AddBookDialog';
-import { BookList, LoadMoreButton, NO_BOOK_MATCHES } from '../BookList';
+import { BOOK_NOUNS, BookList, LoadMoreButton, NO_BOOK_MATCHES } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
-import { SearchField } from '../SearchField';
+import { SearchField, searchStatusText } from '../SearchField';
 
 export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
   const { search, setSearch, debounced } = useDebouncedSearch();
   const { query, books } = useBookPages({ libraryId, search: debounced });
+  const status = searchStatusText({ search: debounced, count: query.isPlaceholderData ? undefined : books?.length, more: query.hasNextPage }, BOOK_NOUNS, NO_BOOK_MATCHES);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -18,7 +19,7 @@ export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
         </Title>
         <AddBookButton libraryId={libraryId} />
       </Group>
-      <SearchField label="Search books" placeholder="Search by title or author..." value={search} onChange={setSearch} />
+      <SearchField label="Search books" placeholder="Search by title or author..." value={search} onChange={setSearch} status={status} />
       {query.isPending ? (
         <ListSkeleton label="Loading books" />
       ) : !books ? (

@@ -10,7 +10,7 @@ import { trpc } from '../../trpc';
 import { BookCover, coverUrl, LoadMoreButton, ReturnButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
-import { SearchField } from '../SearchField';
+import { SearchField, searchStatusText } from '../SearchField';
 
 /**
  * The library's active rentals, newest first, a page at a time, searched by book or customer as the
@@ -20,26 +20,31 @@ import { SearchField } from '../SearchField';
 export function RentalsPanel({ libraryId }: { libraryId: number }) {
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const { search, setSearch, debounced } = useDebouncedSearch();
+  const pages = trpc.rentals.list.useInfiniteQuery(
+    { libraryId, ...(debounced ? { search: debounced } : {}), limit: RENTALS_PAGE_DEFAULT },
+    { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), placeholderData: (previous) => previous },
+  );
+  const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : rentals?.length, more: pages.hasNextPage }, ['rental', 'rentals'], NO_RENTAL_MATCHES);
   return (
     <Stack gap="md">
-      <SearchField label="Search rentals" placeholder="Search by title, author or customer..." value={search} onChange={setSearch} />
+      <SearchField label="Search rentals" placeholder="Search by title, author or customer..." value={search} onChange={setSearch} status={status} />
       <div ref={focus.ref}>
-        <Rentals libraryId={libraryId} search={debounced} />
+        <Rentals pages={pages} rentals={rentals} search={debounced} />
       </div>
     </Stack>
   );
 }
 
-function Rentals({ libraryId, search }: { libraryId: number; search: string }) {
-  const pages = trpc.rentals.list.useInfiniteQuery(
-    { libraryId, ...(search ? { search } : {}), limit: RENTALS_PAGE_DEFAULT },
-    { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), placeholderData: (previous) => previous },
-  );
-  const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+const NO_RENTAL_MATCHES = 'No rentals match your search.';
+
+type RentalPages = ReturnType<typeof trpc.rentals.list.useInfiniteQuery>;
+
+function Rentals({ pages, rentals, search }: { pages: RentalPages; rentals: Rental[] | undefined; search: string }) {
   if (pages.isPending) return <ListSkeleton label="Loading rentals" height={160} />;
   const failure = pages.isError && <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
   if (!rentals) return failure;
-  if (rentals.length === 0 && !failure) return <EmptyText>{search ? 'No rentals match your search.' : 'No books are currently rented.'}</EmptyText>;
+  if (rentals.length === 0 && !failure) return <EmptyText>{search ? NO_RENTAL_MATCHES : 'No books are currently rented.'}</EmptyText>;
   return (
     <Stack gap="md">
       {/* A later read failed (a refresh, the next page): said above the rentals already on screen, which stay. */}

@@ -1,1 +1,2 @@
 export { SearchField } from './SearchField';
+export { SearchStatus, searchStatusText } from './SearchStatus';

@@ -1,0 +1,29 @@
+import { VisuallyHidden } from '@mantine/core';
+
+export interface SearchResults {
+  /** The search the list was asked for (debounced); empty: no search, nothing to say. */
+  search: string;
+  /** The rows shown for it (0: none matched), or undefined while they are being read. */
+  count: number | undefined;
+  /** Whether more rows than those wait on the next page. */
+  more: boolean;
+}
+
+/**
+ * What a screen reader hears once a search's results are in: how many, or that none matched. The text
+ * names the search, so that a second search with as many results is said again.
+ */
+export function searchStatusText({ search, count, more }: SearchResults, [one, many]: [string, string], none: string): string {
+  if (!search || count === undefined) return '';
+  if (count === 0) return none;
+  return `${more ? 'More than ' : ''}${count} ${count === 1 && !more ? one : many} found for "${search}"`;
+}
+
+/** A polite live region for a list's search results; kept on the page while the list changes, so each new text is read out. */
+export function SearchStatus({ text }: { text: string }) {
+  return (
+    <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+      {text}
+    </VisuallyHidden>
+  );
+}
