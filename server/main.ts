@@ -98,9 +98,19 @@ async function checkAddress() {
   await new Promise((done) => server.close(done));
 }
 
+/**
+ * What the embedded PostgreSQL says that an operator needs to see: a recovery after a crash, a fatal
+ * failure (a full disk, say). Not its errors, whose details can hold a patron's email, nor the fatal
+ * line each connection gets as a shutdown ends it.
+ */
+function postgresLine(line: string) {
+  if (/terminating connection due to administrator command/.test(line)) return;
+  if (/\b(FATAL|PANIC):|database system was (interrupted|not properly shut down)|No space left on device/.test(line)) console.error(`  PostgreSQL: ${line.trim()}`);
+}
+
 /** Opens the database, applies migrations and seeds an empty one: once, in the primary process. */
 async function prepareDatabase(): Promise<{ database: Database; seeded: boolean }> {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, postgresLine);
   try {
     const orm = await connect(database.url);
     try {

@@ -288,8 +288,11 @@ describe('the embedded PostgreSQL, when its server goes', () => {
 
       const next = await startServer(1, embedded(dataDir));
       expect((await request(next, '/readyz')).status).toBe(200);
+      // PostgreSQL's own word on its recovery reaches the operator.
+      expect(next.output).toMatch(/PostgreSQL: .*database system was (interrupted|not properly shut down)/);
       next.child.kill('SIGTERM');
       expect(await next.exited).toBe(0);
+      expect(next.output).not.toContain('terminating connection');
     } finally {
       removeDataDir(dataDir);
     }
