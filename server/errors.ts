@@ -53,7 +53,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
   if (!e) return false;
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001'].includes(
+    // 57014: a statement cancelled at its time limit (db/orm.ts), waiting for a lock held elsewhere, say.
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57014', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001'].includes(
       e.code ?? '',
     ) ||
     // knex's 'Transaction query already complete': the transaction's connection died under it;

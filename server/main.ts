@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, loadEnvFile } from './config';
 import { type Database, openDatabase } from './db/database';
 import { onStartedClusterLost, stopStartedClusters } from './db/embedded';
-import { initOrm, migrate } from './db/orm';
+import { initOrm, migrate, REQUEST_STATEMENT_TIMEOUT_MS } from './db/orm';
 import { bufferedStdout, loggerOptions } from './http/logging';
 import { startHousekeeping } from './services/housekeeping';
 import { demoSignIns, seedDemoData } from './db/seed';
@@ -72,9 +72,9 @@ const failedToStart = (error: unknown) => (interrupted ? interruptedStart : cann
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Connects to the database; a failure names DATABASE_URL when that setting points at it. */
-async function connect(databaseUrl: string) {
+async function connect(databaseUrl: string, statementTimeoutMs?: number) {
   try {
-    return await initOrm(databaseUrl);
+    return await initOrm(databaseUrl, {}, statementTimeoutMs);
   } catch (error) {
     if (!config.databaseUrl) throw error;
     throw new Error(`DATABASE_URL: ${messageOf(error)}`, { cause: error });
@@ -145,7 +145,7 @@ function printBanner(database: Database, seeded: boolean) {
  * `sweeps`: this process clears expired rows (services/housekeeping.ts); one process per server does.
  */
 async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed: () => Promise<void>) {
-  const orm = await connect(databaseUrl);
+  const orm = await connect(databaseUrl, REQUEST_STATEMENT_TIMEOUT_MS);
   const app = await buildApp({
     orm,
     config: cfg,

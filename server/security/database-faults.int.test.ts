@@ -1,5 +1,6 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import superjson from 'superjson';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -208,6 +209,44 @@ describe('a database that stops answering on the connections the app holds', () 
       await orm.close(true).catch(() => {});
       for (const pair of pairs) for (const socket of pair) socket.destroy();
       proxy.close();
+    }
+  });
+});
+
+describe('a statement held up by a lock taken elsewhere', () => {
+  it('is cancelled at its time limit and answered 503; nothing is half done, and the book rents once the lock goes', async () => {
+    const library = await newLibrary(t);
+    const book = await newBook(t, { libraryId: library.id, quantity: 2 });
+    const reader = await signedIn(t);
+    // The app as main.ts serves it, with a statement limit (short here), on the same database.
+    const orm = await initOrm(cluster.url, {}, 1_000);
+    const app = await buildApp({ orm, config: { ...loadConfig({}), seedDemoData: false } });
+    const rent = () =>
+      app.inject({
+        method: 'POST',
+        url: '/_api/books/rent',
+        headers: { cookie: reader.client.cookie!, 'content-type': 'application/json' },
+        payload: JSON.stringify(superjson.serialize({ isbn: book.isbn, libraryId: library.id, customerId: 0 })),
+      });
+    // Someone (an administrator's session, say) holds the book's row.
+    const holder = new pg.Client({ connectionString: cluster.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select * from books where id = $1 for update', [book.id]);
+      const started = performance.now();
+      const held = await rent();
+      expect(held.statusCode).toBe(503);
+      expect(held.json().message).toBe(UNAVAILABLE_MESSAGE);
+      expect(performance.now() - started).toBeLessThan(CLIENT_TIMEOUT_MS / 2);
+      await holder.query('rollback');
+      expect(await t.sql(`select count(*)::int as n from rentals where book_id = ?`, [book.id])).toEqual([{ n: 0 }]);
+      expect((await rent()).statusCode).toBe(200);
+      expect(await invariantViolations(t)).toEqual([]);
+    } finally {
+      await holder.end();
+      await app.close();
+      await orm.close();
     }
   });
 });
