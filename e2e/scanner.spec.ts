@@ -114,6 +114,25 @@ test.describe('without a barcode in view', () => {
     await expect(scan).toBeHidden();
   });
 
+  test('an add whose answer was lost, though it was made, is said before a second press would add the copies again', async ({ page }) => {
+    await openLibrary(page, 'Riverside Branch');
+    const isbn = isbn13(`978${String(Date.now()).slice(-8)}7`);
+    await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    await enterIsbn(page, isbn);
+    await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+    const add = dialog(page, 'Add Book to Library');
+    await add.getByRole('textbox', { name: 'Title' }).fill('The Lost Answer');
+    await add.getByRole('textbox', { name: 'Author' }).fill('Rita Retry');
+    // The server adds the book; its answer never arrives.
+    await page.route(trpcCall('books.add'), async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await add.getByRole('button', { name: 'Add to Library' }).click();
+    await expect(page.getByText('Could not reach the server. Check your connection and try again.')).toBeVisible();
+    await expect(add.getByRole('status')).toContainText('This library already holds "The Lost Answer" (1 copy).');
+  });
+
   test('an ISBN nobody knows can still be added, with only the ISBN filled in', async ({ page }) => {
     await openLibrary(page, 'Riverside Branch');
     await page.getByRole('button', { name: 'Scan to Add Book' }).click();

@@ -60,6 +60,9 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
     },
     onError: (error) => {
       toast.error(errorMessage(error, 'Failed to add book.'));
+      // An answer lost on the way back may follow an add that was made: read the library's copy of the ISBN
+      // again, so that the form says it holds the book before a second press adds the copies twice.
+      void utils.books.list.invalidate();
     },
   });
   const addBookOnce = useOneAtATime(addBook);
