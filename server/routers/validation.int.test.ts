@@ -41,6 +41,9 @@ const ROWS: Row[] = [
   ['add book title', 'POST', '/_api/library/books', () => ({ ...book(), title: '' }), 'Title is required'],
   ['add book title (missing)', 'POST', '/_api/library/books', () => ({ ...book(), title: undefined }), 'Title is required'],
   ['add book author', 'POST', '/_api/library/books', () => ({ ...book(), author: '   ' }), 'Author is required'],
+  // Characters that show nothing alone would catalogue a blank card.
+  ['add book title (invisible)', 'POST', '/_api/library/books', () => ({ ...book(), title: '\u200b\u200b\u2060' }), 'Title is required'],
+  ['add book author (invisible)', 'POST', '/_api/library/books', () => ({ ...book(), author: '\u200b \u00ad' }), 'Author is required'],
   ['add book thumbnailUrl', 'POST', '/_api/library/books', () => ({ ...book(), thumbnailUrl: 'not a url' }), 'Invalid thumbnail URL format'],
   ['add book fullImageUrl', 'POST', '/_api/library/books', () => ({ ...book(), fullImageUrl: 'javascript:alert(1)' }), 'Invalid full image URL format'],
   ['add book acquisitionDate (year 0)', 'POST', '/_api/library/books', () => ({ ...book(), acquisitionDate: new Date('0000-12-31T23:59:59.999Z') }), 'Invalid acquisition date'],

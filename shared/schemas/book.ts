@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH, MAX_BOOK_QUANTITY } from '../constants';
 import { hasIsbnLength, INVALID_ISBN_MESSAGE } from '../isbn';
-import { libraryIdField, missing, optionalQueryBoolean, pageFields, positiveId, searchField } from './common';
+import { asName, libraryIdField, missing, optionalQueryBoolean, pageFields, positiveId, searchField } from './common';
 
 export const bookSchema = z.object({
   id: z.number().int(),
@@ -88,9 +88,12 @@ const acquisitionDate = z
       .max(new Date('9999-12-31T23:59:59.999Z'), INVALID_ACQUISITION_DATE),
   );
 
-/** A book's title and author, as added and as corrected later. */
-const bookTitle = z.string(missing('Title is required')).trim().min(1, 'Title is required').max(500, 'Title is too long');
-const bookAuthor = z.string(missing('Author is required')).trim().min(1, 'Author is required').max(500, 'Author is too long');
+/**
+ * A book's title and author, as added and as corrected later: read as people read them (asName), so that
+ * one of characters that show nothing alone is refused as empty rather than catalogued as a blank card.
+ */
+const bookTitle = z.string(missing('Title is required')).overwrite(asName).min(1, 'Title is required').max(500, 'Title is too long');
+const bookAuthor = z.string(missing('Author is required')).overwrite(asName).min(1, 'Author is required').max(500, 'Author is too long');
 
 export const addBookInput = z.strictObject({
   libraryId: libraryIdField(),
