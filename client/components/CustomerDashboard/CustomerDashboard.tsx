@@ -35,7 +35,7 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
   // What Available to Rent shows: the books found, less those the customer has out.
   const rentedIds = new Set(view?.rentals.map((r) => r.bookId));
   const shown = view && books?.filter((b) => !rentedIds.has(b.id));
-  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : shown?.length, more: pages.hasNextPage }, BOOK_NOUNS, NO_BOOK_MATCHES);
+  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : shown?.length, more: pages.hasNextPage }, BOOK_NOUNS);
 
   let available: ReactNode;
   const booksFailure = pages.isError && <ErrorAlert retry={pages}>Error fetching books: {errorMessage(pages.error, callFallbacks.fetchBooks)}</ErrorAlert>;

@@ -24,7 +24,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
   const { query: pages, books } = useBookPages({ libraryId, search: debouncedSearch }, { enabled: debouncedSearch !== '' });
   const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
-  const status = searchStatusText({ search: debouncedSearch, count: pages.isPlaceholderData ? undefined : books?.length, more: pages.hasNextPage }, BOOK_NOUNS, 'No Books Found');
+  const status = searchStatusText({ search: debouncedSearch, count: pages.isPlaceholderData ? undefined : books?.length, more: pages.hasNextPage }, BOOK_NOUNS);
   const rentScanned = (isbn: string) => {
     setScanning(false);
     rent(isbn);

@@ -25,7 +25,7 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
     [pages.data],
   );
 
-  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : customers?.length, more: pages.hasNextPage }, ['customer', 'customers'], 'No customers match your search.');
+  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : customers?.length, more: pages.hasNextPage }, ['customer', 'customers']);
 
   return (
     <Stack gap="md">

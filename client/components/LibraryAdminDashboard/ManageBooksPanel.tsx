@@ -10,7 +10,7 @@ import { SearchField, searchStatusText } from '../SearchField';
 export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
   const { search, setSearch, debounced } = useDebouncedSearch();
   const { query, books } = useBookPages({ libraryId, search: debounced });
-  const status = searchStatusText({ search: debounced, count: query.isPlaceholderData ? undefined : books?.length, more: query.hasNextPage }, BOOK_NOUNS, NO_BOOK_MATCHES);
+  const status = searchStatusText({ search: debounced, count: query.isPlaceholderData ? undefined : books?.length, more: query.hasNextPage }, BOOK_NOUNS);
   return (
     <Stack gap="md">
       <Group justify="space-between">

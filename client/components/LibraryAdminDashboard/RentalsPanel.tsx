@@ -25,7 +25,7 @@ export function RentalsPanel({ libraryId }: { libraryId: number }) {
     { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), placeholderData: (previous) => previous },
   );
   const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
-  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : rentals?.length, more: pages.hasNextPage }, ['rental', 'rentals'], NO_RENTAL_MATCHES);
+  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : rentals?.length, more: pages.hasNextPage }, ['rental', 'rentals']);
   return (
     <Stack gap="md">
       <SearchField label="Search rentals" placeholder="Search by title, author or customer..." value={search} onChange={setSearch} status={status} />

@@ -10,12 +10,12 @@ export interface SearchResults {
 }
 
 /**
- * What a screen reader hears once a search's results are in: how many, or that none matched. The text
- * names the search, so that a second search with as many results is said again.
+ * What a screen reader hears once a search's results are in: how many ('0 books found ...' when none
+ * matched: the list's own empty text stays the one to read on the page). The text names the search, so
+ * that a second search with as many results is said again.
  */
-export function searchStatusText({ search, count, more }: SearchResults, [one, many]: [string, string], none: string): string {
+export function searchStatusText({ search, count, more }: SearchResults, [one, many]: [string, string]): string {
   if (!search || count === undefined) return '';
-  if (count === 0) return none;
   return `${more ? 'More than ' : ''}${count} ${count === 1 && !more ? one : many} found for "${search}"`;
 }
 
