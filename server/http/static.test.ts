@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerClient } from './static';
@@ -14,7 +15,8 @@ describe('serving the built client', () => {
   writeFileSync(join(dir, 'prerendered/login.html'), 'login');
   writeFileSync(join(dir, 'assets/app.js'), 'app');
   const app = Fastify();
-  const ready = registerClient(app, dir).then(() => app.ready());
+  // As app.ts registers them: the cookie parser first.
+  const ready = app.register(fastifyCookie).then(() => registerClient(app, dir)).then(() => app.ready());
   afterAll(async () => {
     await app.close();
     rmSync(dir, { recursive: true, force: true });

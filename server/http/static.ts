@@ -6,7 +6,6 @@ import { SESSION_COOKIE } from '../services/sessions';
 import { routerPath } from './security';
 
 const notFound = { error: 'Not found', message: 'Not found', code: 'NOT_FOUND' };
-const sessionCookie = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
 
 /** The pages the build prerendered (vite.config.ts), by path: prerendered/index.html is /, prerendered/login.html is /login. */
 export function prerenderedPages(clientDir: string): Map<string, string> {
@@ -44,7 +43,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       reply.header('cache-control', 'no-cache');
       const page = prerendered.get(path!);
       if (!page) return reply.sendFile('index.html');
-      return reply.header('vary', 'cookie').sendFile(sessionCookie.test(req.headers.cookie ?? '') ? 'index.html' : page);
+      // req.cookies: @fastify/cookie, registered before this (app.ts).
+      return reply.header('vary', 'cookie').sendFile(req.cookies?.[SESSION_COOKIE] ? 'index.html' : page);
     }
     return reply.status(404).send(notFound);
   });
