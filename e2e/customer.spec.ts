@@ -392,6 +392,43 @@ test('each section of the customer dashboard says what it could not load, and on
   await expect(section(page, 'Available to Rent').getByRole('article').first()).toBeVisible();
 });
 
+test('in an outage, a failed rent frees its button at once, and the books on screen stay while the lists cannot be read again', async ({ page }) => {
+  await newCustomerAtCentral(page, 'Otto Outage');
+  const available = section(page, 'Available to Rent');
+  const book = available.getByRole('article').first();
+  await expect(book).toBeVisible();
+  const title = (await book.locator('p').first().textContent())!;
+  const shown = await available.getByRole('article').count();
+
+  // The server is out of reach: the rent fails, and the lists' refresh after it waits, then fails too.
+  let release = () => {};
+  const down = new Promise<void>((resolve) => (release = resolve));
+  for (const call of ['books.list', 'rentals.mine', 'books.rentedByMe']) {
+    await page.route(trpcCall(call), async (route) => {
+      await down;
+      await route.abort();
+    });
+  }
+  await page.route(trpcCall('rentals.rent'), (route) => route.abort());
+  const rent = available.getByRole('article', { name: title }).getByRole('button', { name: /^(Rent Book|Renting\.\.\.)$/ });
+  await rent.click();
+  await expect(page.getByText('Could not reach the server. Check your connection and try again.')).toBeVisible();
+  // Told it failed, the user is not shown it still running while the refresh hangs.
+  await expect(rent).toHaveText('Rent Book');
+
+  release();
+  await expect(available.getByRole('alert')).toHaveText(/^Error fetching books:/, { timeout: 15_000 });
+  await expect(section(page, 'My Rentals').getByRole('alert')).toHaveText(/^Error fetching (books|rentals):/);
+  // What was on screen stays, under the failure.
+  await expect(available.getByRole('article')).toHaveCount(shown);
+  await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
+
+  await page.unrouteAll();
+  await available.getByRole('button', { name: 'Try again' }).click();
+  await expect(available.getByRole('alert')).toHaveCount(0);
+  await expect(available.getByRole('article', { name: title })).toBeVisible();
+});
+
 test('My Rentals shows the latest five, the rest on request, so Available to Rent stays near', async ({ page }) => {
   // A library of its own, with eight single-copy books.
   const titles = Array.from({ length: 8 }, (_, i) => `Loan ${String.fromCharCode(65 + i)}`);

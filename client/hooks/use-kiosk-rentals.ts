@@ -5,7 +5,7 @@ import { callFallbacks, errorMessage } from '../lib/error-messages';
 import { rentalToasts } from '../lib/rental-toasts';
 import { trpc } from '../trpc';
 import { useOneAtATime } from './use-one-at-a-time';
-import { useRefreshAfterRental } from './use-rental-actions';
+import { settledBy, useRefreshAfterRental } from './use-rental-actions';
 
 /**
  * Rents a copy for the customer at the kiosk, by ISBN. `rentingIsbn` stays set for at least the
@@ -17,7 +17,7 @@ export function useKioskRent(libraryId: number, customerId: number) {
   const mutation = trpc.rentals.kioskRent.useMutation({
     onSuccess: () => toast.success(rentalToasts.rented),
     onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskRental)),
-    onSettled: refresh,
+    onSettled: settledBy(refresh),
   });
   const rentOnce = useOneAtATime(mutation);
 
@@ -43,6 +43,6 @@ export function useKioskReturn(libraryId: number) {
   return trpc.rentals.returnByRental.useMutation({
     onSuccess: () => toast.success(rentalToasts.returned),
     onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskReturn)),
-    onSettled: refresh,
+    onSettled: settledBy(refresh),
   });
 }

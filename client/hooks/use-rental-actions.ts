@@ -64,24 +64,33 @@ const isSettling = () => settling;
 export const useListsSettling = () => useSyncExternalStore(onSettleChange, isSettling, isSettling);
 
 /**
- * Rents a copy for the signed-in user, by ISBN, with the spec's toasts. It stays pending until the
- * lists are refreshed, so a control showing it is not done before the lists are.
+ * What a rent or return does once answered: refresh the lists. Done, it stays pending until they are
+ * refreshed, so a control showing it is not done before the lists are. Failed, it ends at once: its
+ * message is out, and the refresh (which may fail too, in an outage, with its retry) goes on behind.
  */
+export function settledBy(refresh: () => Promise<unknown>) {
+  return (_data: unknown, error: unknown) => {
+    const refreshed = refresh();
+    return error ? undefined : refreshed;
+  };
+}
+
+/** Rents a copy for the signed-in user, by ISBN, with the spec's toasts; pending as settledBy says. */
 export function useRentBook() {
   const refresh = useRefreshAfterRental();
   return trpc.rentals.rent.useMutation({
     onSuccess: () => toast.success(rentalToasts.rented),
     onError: (error) => toast.error(errorMessage(error, callFallbacks.rentBook)),
-    onSettled: refresh,
+    onSettled: settledBy(refresh),
   });
 }
 
-/** Returns a rental (the customer's own, or any at a library the caller staffs); pending as in useRentBook. */
+/** Returns a rental (the customer's own, or any at a library the caller staffs); pending as settledBy says. */
 export function useReturnRental() {
   const refresh = useRefreshAfterRental();
   return trpc.rentals.return.useMutation({
     onSuccess: () => toast.success(rentalToasts.returned),
     onError: (error) => toast.error(errorMessage(error, callFallbacks.returnBook)),
-    onSettled: refresh,
+    onSettled: settledBy(refresh),
   });
 }

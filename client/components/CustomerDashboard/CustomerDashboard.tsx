@@ -21,16 +21,23 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
 
   // Each section waits for, and names the failure of, only the calls it is drawn from: both need the
   // customer's rentals (which books get Return Book), My Rentals their books, Available to Rent the list.
+  // A later read that fails (a refresh after a rent, in an outage) is said above what was on screen, which stays.
   const rentalsFailure = rentals.isError && (
     <ErrorAlert retry={rentals}>Error fetching rentals: {errorMessage(rentals.error, callFallbacks.fetchRentals)}</ErrorAlert>
   );
-  const view: BookListView | undefined = rentals.isSuccess ? { kind: 'customer', customerId, rentals: rentals.data } : undefined;
+  const rentedFailure = rented.isError && <ErrorAlert retry={rented}>Error fetching books: {errorMessage(rented.error, callFallbacks.fetchBooks)}</ErrorAlert>;
+  const view: BookListView | undefined = rentals.data && { kind: 'customer', customerId, rentals: rentals.data };
 
   let mine: ReactNode;
-  if (rented.isError) mine = <ErrorAlert retry={rented}>Error fetching books: {errorMessage(rented.error, callFallbacks.fetchBooks)}</ErrorAlert>;
-  else if (rentalsFailure) mine = rentalsFailure;
-  else if (!view || rented.isPending) mine = <ListSkeleton label="Loading your rentals" count={1} />;
-  else mine = <MyRentals books={rented.data} customerId={customerId} rentals={view.rentals} />;
+  if (!view || !rented.data) mine = rentedFailure || rentalsFailure || <ListSkeleton label="Loading your rentals" count={1} />;
+  else {
+    mine = (
+      <>
+        {rentedFailure || rentalsFailure}
+        <MyRentals books={rented.data} customerId={customerId} rentals={view.rentals} />
+      </>
+    );
+  }
 
   // What Available to Rent shows: the books found, less those the customer has out.
   const rentedIds = new Set(view?.rentals.map((r) => r.bookId));
@@ -40,12 +47,11 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
   let available: ReactNode;
   const booksFailure = pages.isError && <ErrorAlert retry={pages}>Error fetching books: {errorMessage(pages.error, callFallbacks.fetchBooks)}</ErrorAlert>;
   if (booksFailure && !books) available = booksFailure;
-  else if (rentalsFailure) available = rentalsFailure;
-  else if (!view || !shown) available = <ListSkeleton label="Loading books" />;
+  else if (!view) available = rentalsFailure || <ListSkeleton label="Loading books" />;
+  else if (!shown) available = <ListSkeleton label="Loading books" />;
   else {
     available = (
       <>
-        {/* A later read failed (a refresh, the next page): said above the books already on screen, which stay. */}
         {booksFailure}
         <BookList books={shown} view={view} emptyText={debounced ? NO_BOOK_MATCHES : 'No books are currently available to rent.'} />
         <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />

@@ -33,14 +33,17 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
   const results = () => {
     if (!debouncedSearch) return <StateMessage title="Search for a Book" text="Enter a title or author above to find a book to rent." />;
     if (pages.isPending) return <ListSkeleton label="Searching books" count={2} />;
-    if (pages.isError) {
-      return <StateMessage error title="Error Fetching Books" text="There was a problem searching for books. Please try again later." retry={pages} />;
-    }
+    // A later read that failed (a refresh after a rent, the next page) is said above the books already found, which stay.
+    const failure = pages.isError && (
+      <StateMessage error title="Error Fetching Books" text="There was a problem searching for books. Please try again later." retry={pages} />
+    );
+    if (failure && !books?.length) return failure;
     if (!books?.length) {
       return <StateMessage title="No Books Found" text='Try a different search or press "Scan Barcode or Enter ISBN" to look up your book.' />;
     }
     return (
       <Stack gap="sm">
+        {failure}
         {books.map((book) => (
           <BookRow key={book.id} book={book} renting={rentingIsbn === book.isbn} busy={rentingIsbn !== null} onRent={rent} />
         ))}

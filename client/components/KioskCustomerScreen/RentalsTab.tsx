@@ -65,11 +65,13 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
 type RentalRowsProps = Omit<RentalsTabProps, 'libraryId'> & { onReturn: (rental: Rental) => void };
 
 function RentalRows({ rentals, onReturn }: RentalRowsProps) {
-  if (rentals.isPending) return <ListSkeleton label="Loading rentals" count={1} />;
-  if (rentals.isError) return <StateMessage error text="Could not load current rentals." retry={rentals} />;
-  if (!rentals.data.length) return <StateMessage text="No books currently rented." />;
+  // A later read that failed (a refresh after a return) is said above the rentals already on screen, which stay.
+  const failure = rentals.isError && <StateMessage error text="Could not load current rentals." retry={rentals} />;
+  if (!rentals.data) return failure || <ListSkeleton label="Loading rentals" count={1} />;
+  if (!rentals.data.length) return failure || <StateMessage text="No books currently rented." />;
   return (
     <Stack gap="sm">
+      {failure}
       {rentals.data.map((rental) => (
         <KioskItem
           key={rental.rentalId}

@@ -27,11 +27,13 @@ export function ProfileRentals() {
 
 function RentalRows() {
   const rentals = trpc.rentals.mineEverywhere.useQuery();
-  if (rentals.isPending) return <ListSkeleton label="Loading your rentals" count={2} height={72} />;
-  if (rentals.isError) return <ErrorAlert retry={rentals}>Error fetching rentals: {errorMessage(rentals.error, callFallbacks.fetchRentals)}</ErrorAlert>;
-  if (rentals.data.length === 0) return <EmptyText>You have no active rentals.</EmptyText>;
+  // A later read that failed (a refresh after a return) is said above the rentals already on screen, which stay.
+  const failure = rentals.isError && <ErrorAlert retry={rentals}>Error fetching rentals: {errorMessage(rentals.error, callFallbacks.fetchRentals)}</ErrorAlert>;
+  if (!rentals.data) return failure || <ListSkeleton label="Loading your rentals" count={2} height={72} />;
+  if (rentals.data.length === 0) return failure || <EmptyText>You have no active rentals.</EmptyText>;
   return (
     <Stack gap="sm">
+      {failure}
       {rentals.data.map((rental) => (
         <RentalRow key={rental.rentalId} rental={rental} />
       ))}
