@@ -93,6 +93,32 @@ test('a session check that fails reads as signed out, and the sign-in page says 
   await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
 });
 
+test('a guarded page whose session check failed sends to sign in, says why at once, and once asked again goes back to that page', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const sessionCheck = trpcCall('auth.session');
+  // The check and its one retry fail; any other check waits: the sign-in page must not ask again by itself.
+  let checks = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(sessionCheck, async (route) => {
+    if (++checks <= 2) return route.abort('connectionrefused');
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not check your sign-in' });
+  await expect(alert).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+  expect(checks).toBe(2);
+
+  release();
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await pickLibrary(page, 'Central Library');
+  await expect(page.getByRole('tab', { name: 'Manage Books' })).toBeVisible();
+});
+
 test('a signed-in user whose session check failed is told why on the profile, the kiosk and the sign-in page, and is back in when it is asked again', async ({ page }) => {
   await logIn(page, demo.librarian);
   const sessionCheck = trpcCall('auth.session');

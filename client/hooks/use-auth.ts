@@ -9,7 +9,9 @@ import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutation
 import { announceSessionChange, forgetOtherUsersData, SESSION_CHANGED_KEY } from '../lib/session-sync';
 import { trpc } from '../trpc';
 
-const SESSION_QUERY = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
+// A failed check is not asked again by a page that mounts (React Query's default): that would blank the
+// failure, and show a bare sign-in page while the outage lasts. It is asked again by 'Try again'.
+const SESSION_QUERY = { staleTime: Infinity, gcTime: Infinity, retry: 1, retryOnMount: false } as const;
 
 type SessionQuery = ReturnType<typeof trpc.auth.session.useQuery>;
 /** A failed check's message (SPEC section 8: 'Session check failed' when it has none), or null. */
@@ -39,9 +41,9 @@ export function useAuth() {
  * check leaves signed out (the sign-in page it sends the user to, the profile, the kiosk), to say why.
  */
 export function useSessionCheckFailure() {
-  // Shown because the check failed: its mounting must not ask again by itself (React Query's default for
-  // a failed query), which would put the page back to loading, unmount this, and so on.
-  const session = trpc.auth.session.useQuery(undefined, { ...SESSION_QUERY, retryOnMount: false });
+  // Shown because the check failed: its mounting must not ask again by itself (SESSION_QUERY), which would
+  // put the page back to loading, unmount this, and so on.
+  const session = trpc.auth.session.useQuery(undefined, SESSION_QUERY);
   return {
     error: checkError(session),
     retrying: session.isFetching,

@@ -10,6 +10,7 @@ import { useOneAtATime } from '../hooks/use-one-at-a-time';
 import { useZodForm } from '../hooks/use-zod-form';
 import { loginErrorMessage } from '../lib/auth-errors';
 import { busyProps } from '../lib/busy';
+import { returnAfterCheck } from '../lib/return-after-check';
 import { trpc } from '../trpc';
 
 export default function LoginPage() {
@@ -38,8 +39,8 @@ export default function LoginPage() {
       <Text c="dimmed" size="sm" ta="center" mt={5}>
         Sign in with your email and password or use Google OAuth.
       </Text>
-      {/* A user found signed in when the check is asked again goes home, as one who arrives signed in. */}
-      <SessionCheckAlert mt="lg" onSignedIn={() => navigate('/', { replace: true })} />
+      {/* A user found signed in when the check is asked again goes back to the page a guard sent them here from, else home. */}
+      <SessionCheckAlert mt="lg" onSignedIn={() => navigate(returnAfterCheck(), { replace: true })} />
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md" aria-disabled={hydrated ? undefined : true}>
         <Tabs defaultValue="email">
           <Tabs.List grow mb="md">

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import type { Role } from '../../../shared/constants';
 import { useAuth } from '../../hooks/use-auth';
 import { useOnlineStatus } from '../../hooks/use-online-status';
+import { returnAfterCheckState } from '../../lib/return-after-check';
 import { NotLoadedOffline } from '../DataState';
 
 /** The shared-layout guard of SPEC section 6; the staff guard's roles are STAFF_ROLES (shared/accounts.ts). */
@@ -48,15 +49,16 @@ export function AccessDenied({ message }: { message: string }) {
 
 /**
  * Shows its children to signed-in users with an allowed role. Signed-out users are sent to
- * /login, replacing the history entry so Back does not return to the guarded page.
+ * /login, replacing the history entry so Back does not return to the guarded page; when the session
+ * check failed, the entry notes this page, to come back to once the check is asked again.
  */
 export function AuthGuard({ roles = SHARED_LAYOUT_ROLES, children }: { roles?: Role[]; children: ReactNode }) {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, error } = useAuth();
   const [, navigate] = useLocation();
 
   useEffect(() => {
-    if (!isLoading && !user) navigate('/login', { replace: true });
-  }, [isLoading, user, navigate]);
+    if (!isLoading && !user) navigate('/login', { replace: true, state: error ? returnAfterCheckState() : undefined });
+  }, [isLoading, user, error, navigate]);
 
   if (isLoading || !user) return <AuthenticatingSkeleton />;
   if (!roles.includes(user.role)) {
