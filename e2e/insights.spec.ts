@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { demo, isbn13, logIn, pickLibrary, postOk, textLines } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
@@ -119,6 +119,29 @@ test('on a phone, every week of the month has its label under the members chart'
   // The chart is hidden from the accessibility tree (its table stands in for it): read its drawn labels.
   const labels = page.getByRole('region', { name: 'Members per week' }).locator('.recharts-xAxis-tick-labels text');
   await expect(labels).toHaveCount(weeks);
+});
+
+test('at 320 px the insights fit the screen: the periods, every column, and the charts\' keys clear of the notes under them', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await openInsights(page, 'Central Library');
+  const popular = page.getByRole('region', { name: 'Most rented books' });
+  await expect(popular.getByRole('row').nth(1)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  const inView = async (element: Locator) => {
+    const box = (await element.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+  };
+  await inView(page.getByRole('radio', { name: '1 year' }).locator('xpath=..'));
+  await inView(popular.getByRole('columnheader', { name: 'Rentals' }));
+  await inView(page.getByRole('region', { name: 'Out for more than 30 days' }).getByRole('columnheader', { name: 'Days out' }));
+
+  // The key under the members chart takes two lines here; the note under it starts below it.
+  const members = page.getByRole('region', { name: 'Members per week' });
+  const key = (await members.locator('[aria-hidden="true"]').getByText('New members', { exact: true }).boundingBox())!;
+  const note = (await members.getByText(/^Active: members who rented/).boundingBox())!;
+  expect(note.y).toBeGreaterThanOrEqual(key.y + key.height);
 });
 
 test('the never-rented card lists every never-rented book on request, a page at a time, and folds back to the first five', async ({ page }) => {

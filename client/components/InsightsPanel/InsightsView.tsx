@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Title, useMatches } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { InsightPeriod } from '../../../shared/schemas';
@@ -44,6 +44,8 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
   }
 
   const figuresError = summary.error ?? collection.error;
+  // The four periods in one row fit a 320 px phone only at the smaller size.
+  const periodSize = useMatches({ base: 'xs', xs: 'sm' });
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -52,6 +54,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
         </Title>
         <Group gap="sm">
           <SegmentedControl
+            size={periodSize}
             aria-label="Period"
             value={String(days)}
             onChange={(value) => setDays(Number(value) as InsightPeriod)}

@@ -50,39 +50,37 @@ function EveryLongRental({ libraryId }: { libraryId: number }) {
 
 function LongRentalsTable({ rentals }: { rentals: LongRental[] }) {
   return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table verticalSpacing={6}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Book</Table.Th>
-            <Table.Th scope="col">Customer</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Days out
-            </Table.Th>
+    <Table verticalSpacing={6}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Book</Table.Th>
+          <Table.Th scope="col">Customer</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Days out
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rentals.map((rental) => (
+          <Table.Tr key={rental.rentalId}>
+            <Table.Td>
+              {rental.bookTitle}
+              <Text size="xs" c="dimmed">
+                Rented on {formatDate(rental.rentedAt)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {rental.customerName}
+              <Text size="xs" c="dimmed">
+                <BreakableEmail email={rental.customerEmail} />
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" fw={600} c="orange.8">
+              {rental.daysOut}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rentals.map((rental) => (
-            <Table.Tr key={rental.rentalId}>
-              <Table.Td>
-                {rental.bookTitle}
-                <Text size="xs" c="dimmed">
-                  Rented on {formatDate(rental.rentedAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {rental.customerName}
-                <Text size="xs" c="dimmed">
-                  <BreakableEmail email={rental.customerEmail} />
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" fw={600} c="orange.8">
-                {rental.daysOut}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -1,9 +1,15 @@
 import { BarChart } from '@mantine/charts';
 import { Box, Text } from '@mantine/core';
+import { ChartKey, type ChartSeries } from './ChartKey';
 import { ChartTable } from './ChartTable';
 import { shortDay } from './period';
 
 type Week = { weekStart: string; activeMembers: number; newMembers: number };
+
+const SERIES: ChartSeries[] = [
+  { name: 'activeMembers', label: 'Active members', color: 'blue.6' },
+  { name: 'newMembers', label: 'New members', color: 'grape.5' },
+];
 
 /** Active and new members per week, as a bar chart and, for screen readers, a table. */
 export function MembersChart({ weeks, periodText }: { weeks: Week[]; periodText: string }) {
@@ -12,22 +18,18 @@ export function MembersChart({ weeks, periodText }: { weeks: Week[]; periodText:
     <>
       <Box aria-hidden="true" inert>
         <BarChart
-          h={240}
+          h={200}
           data={data}
           dataKey="label"
           tickLine="none"
           gridAxis="y"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
           yAxisProps={{ allowDecimals: false, width: 32 }}
           // A month's five or six bars each keep their label on a phone; a longer period's labels are thinned with room to spare.
           xAxisProps={{ minTickGap: weeks.length <= 6 ? 4 : 16 }}
-          series={[
-            { name: 'activeMembers', label: 'Active members', color: 'blue.6' },
-            { name: 'newMembers', label: 'New members', color: 'grape.5' },
-          ]}
+          series={SERIES}
         />
       </Box>
+      <ChartKey series={SERIES} />
       <Text size="xs" c="dimmed" mt={4}>
         Active: members who rented at least one book that week. Weeks start on Monday.
       </Text>

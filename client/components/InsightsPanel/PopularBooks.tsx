@@ -6,35 +6,33 @@ type Book = { bookId: number; title: string; author: string; rentals: number };
 export function PopularBooks({ books }: { books: Book[] }) {
   const most = Math.max(...books.map((b) => b.rentals));
   return (
-    <Table.ScrollContainer minWidth={280}>
-      <Table verticalSpacing={6}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Book</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Rentals
-            </Table.Th>
+    <Table verticalSpacing={6}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Book</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Rentals
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {books.map((book) => (
+          <Table.Tr key={book.bookId}>
+            <Table.Td>
+              <Text size="sm" fw={500} lineClamp={2}>
+                {book.title}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {book.author}
+              </Text>
+              <Progress value={(book.rentals / most) * 100} size="xs" mt={4} aria-hidden="true" />
+            </Table.Td>
+            <Table.Td ta="right" fw={600}>
+              {book.rentals}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {books.map((book) => (
-            <Table.Tr key={book.bookId}>
-              <Table.Td>
-                <Text size="sm" fw={500} lineClamp={1}>
-                  {book.title}
-                </Text>
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {book.author}
-                </Text>
-                <Progress value={(book.rentals / most) * 100} size="xs" mt={4} aria-hidden="true" />
-              </Table.Td>
-              <Table.Td ta="right" fw={600}>
-                {book.rentals}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -1,8 +1,14 @@
 import { AreaChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import { periodDay, type RentalsPerDay } from '../../../shared/schemas';
+import { ChartKey, type ChartSeries } from './ChartKey';
 import { ChartTable } from './ChartTable';
 import { shortDay } from './period';
+
+const SERIES: ChartSeries[] = [
+  { name: 'rentals', label: 'Rentals', color: 'blue.6' },
+  { name: 'returns', label: 'Returns', color: 'teal.6' },
+];
 
 /** Rentals and returns per day, as an area chart and, for screen readers, a table. */
 export function RentalsChart({ perDay, periodText }: { perDay: RentalsPerDay; periodText: string }) {
@@ -12,23 +18,19 @@ export function RentalsChart({ perDay, periodText }: { perDay: RentalsPerDay; pe
     <>
       <Box aria-hidden="true" inert>
         <AreaChart
-          h={240}
+          h={200}
           data={data}
           dataKey="label"
           curveType="monotone"
           withDots={days <= 31}
           tickLine="none"
           gridAxis="y"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
           yAxisProps={{ allowDecimals: false, width: 32 }}
           xAxisProps={{ minTickGap: 24 }}
-          series={[
-            { name: 'rentals', label: 'Rentals', color: 'blue.6' },
-            { name: 'returns', label: 'Returns', color: 'teal.6' },
-          ]}
+          series={SERIES}
         />
       </Box>
+      <ChartKey series={SERIES} />
       <ChartTable
         caption={`Rentals and returns per day, last ${periodText}`}
         columns={['Day', 'Rentals', 'Returns']}
