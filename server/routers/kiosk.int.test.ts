@@ -115,6 +115,27 @@ describe('kiosk customers', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
+  it('a registration sent again after a lost answer answers the customer it made; other values, a password since, or later, are refused', async () => {
+    const values = { libraryId, displayName: 'Ellen Ochoa', email: uniqueEmail('retry'), phoneNumber: '555-010-4545' };
+    const first = await post(staff, '/_api/customer/register', values);
+    expect(first.status).toBe(200);
+    const before = await snapshot(t);
+    const again = await post(staff, '/_api/customer/register', values);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.user).toEqual(first.body.user);
+    expect(await snapshot(t)).toEqual(before);
+
+    // Not the same registration: another name with that email and number.
+    const other = await post(staff, '/_api/customer/register', { ...values, displayName: 'Someone Else' });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe('Email already in use');
+    // Nor once the account has a password (its owner signed up with it), nor after the window.
+    await t.sql(`update users set password_hash = 'x' where id = ?`, [first.body.user.id]);
+    expect((await post(staff, '/_api/customer/register', values)).status).toBe(409);
+    await t.sql(`update users set password_hash = null, created_at = created_at - interval '11 minutes' where id = ?`, [first.body.user.id]);
+    expect((await post(staff, '/_api/customer/register', values)).status).toBe(409);
+  });
+
   it('limits registrations per staff account, refusals included, changing nothing once limited', async () => {
     const other = await staffedLibrary(t);
     const taken = await newUser(t, { phoneNumber: '5550106666' });

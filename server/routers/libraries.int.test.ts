@@ -50,12 +50,38 @@ describe('libraries', () => {
     const created = await client.rest('POST', '/_api/libraries', { name: '\u200bRiver\n\nBend\u00a0 Branch\ufeff' }, { superjson: true });
     expect(created.status).toBe(200);
     expect(created.body.name).toBe('River Bend Branch');
+    // Another librarian's: the creator's own, a moment later, reads as a retry (below).
+    const { client: another } = await signedIn(t, { role: 'library_admin' });
     const before = await snapshot(t);
     for (const lookalike of ['River\u00a0Bend Branch', 'River Bend\u2060 Branch', 'river\tbend branch']) {
-      const res = await client.rest('POST', '/_api/libraries', { name: lookalike }, { superjson: true });
+      const res = await another.rest('POST', '/_api/libraries', { name: lookalike }, { superjson: true });
       expect(res.status, JSON.stringify(lookalike)).toBe(409);
     }
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('a create sent again after a lost answer answers the library it made, not a conflict; only its creator, only the same name, only for a while', async () => {
+    const { client } = await signedIn(t, { role: 'library_admin' });
+    const first = await client.rest('POST', '/_api/libraries', { name: 'Dockside Reading Room' }, { superjson: true });
+    expect(first.status).toBe(200);
+    const before = await snapshot(t);
+    // The same request again, as a browser sends it when the first answer never came.
+    const again = await client.rest('POST', '/_api/libraries', { name: ' Dockside Reading Room' }, { superjson: true });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await snapshot(t)).toEqual(before);
+
+    // Another case is another name: refused, as another librarian's taking of it is.
+    expect((await client.rest('POST', '/_api/libraries', { name: 'dockside reading room' }, { superjson: true })).status).toBe(409);
+    const { client: another } = await signedIn(t, { role: 'library_admin' });
+    const taken = await another.rest('POST', '/_api/libraries', { name: 'Dockside Reading Room' }, { superjson: true });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('A library with this name already exists.');
+    // Made long enough ago, it is a library the creator already has, not a retry.
+    await t.sql(`update libraries set created_at = created_at - interval '11 minutes' where id = ?`, [first.body.id]);
+    await t.sql(`update library_staff set created_at = created_at - interval '11 minutes' where library_id = ?`, [first.body.id]);
+    expect((await client.rest('POST', '/_api/libraries', { name: 'Dockside Reading Room' }, { superjson: true })).status).toBe(409);
+    expect(await t.sql(`select id from libraries where lower(name) = 'dockside reading room'`)).toEqual([{ id: first.body.id }]);
   });
 
   it('customers cannot create libraries', async () => {

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../shared/schemas';
 import { containsPattern, query } from '../db/sql';
-import { forbidden, notFound } from '../errors';
+import { forbidden, isUniqueViolation, notFound } from '../errors';
 import { hit, LIMITS } from './rate-limits';
 import { addMember } from './libraries';
+import { RETRY_WINDOW_SQL } from './retried-creates';
 import { insertUser, toUser, type UserRow, userColumns } from './users';
 
 export const NO_CUSTOMER_WITH_PHONE = 'No customer found with this phone number.';
@@ -88,7 +89,9 @@ export async function identifyAtKiosk(em: EntityManager, staffId: number, librar
  * made a member of the library. An email or phone number already in use is refused (409): an
  * existing account joins a library only by its phone number (identifyAtKiosk), and only 30 times a
  * minute. Each attempt counts against the staff account's LIMITS.kioskRegistration, refusals too: a
- * refusal tells whether an email or number is taken, and each success claims one.
+ * refusal tells whether an email or number is taken, and each success claims one. One exception: the
+ * customer registered a moment ago with this very name, email and number, no password since, is a retry
+ * after a lost answer (retried-creates.ts) and is the answer; their number alone would find them anyway.
  */
 export async function registerCustomer(
   em: EntityManager,
@@ -97,9 +100,23 @@ export async function registerCustomer(
   input: { displayName: string; email: string; phoneNumber: string },
 ): Promise<UserRow> {
   await hit(em, [LIMITS.kioskRegistration(staffId)]);
-  return em.transactional(async (tx) => {
-    const user = await insertUser(tx, { email: input.email, displayName: input.displayName, phoneNumber: input.phoneNumber, role: 'customer' });
-    await addMember(tx, libraryId, user.id);
-    return user;
-  });
+  try {
+    return await em.transactional(async (tx) => {
+      const user = await insertUser(tx, { email: input.email, displayName: input.displayName, phoneNumber: input.phoneNumber, role: 'customer' });
+      await addMember(tx, libraryId, user.id);
+      return user;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const [registered] = await query<UserRow>(
+      em,
+      `select ${userColumns('u')} from users u
+        where u.email = ? and u.phone_number = ? and u.display_name = ? and u.role = 'customer' and u.password_hash is null
+          and u.created_at > now() - ${RETRY_WINDOW_SQL}`,
+      [input.email, input.phoneNumber, input.displayName],
+    );
+    if (!registered) throw error;
+    await addMember(em, libraryId, registered.id);
+    return registered;
+  }
 }

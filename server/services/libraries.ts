@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Library } from '../../shared/schemas';
 import { query } from '../db/sql';
+import { isUniqueViolation } from '../errors';
+import { RETRY_WINDOW_SQL } from './retried-creates';
 import type { UserRow } from './users';
 
 export const libraryNotFound = (id: number) => `No library found with the ID: ${id}.`;
@@ -25,13 +27,29 @@ export async function listLibraries(em: EntityManager, user: Pick<UserRow, 'id' 
   return query<Library>(em, `select id, name from libraries order by lower(name), id`);
 }
 
-/** The creator becomes the library's first staff member, in the same transaction. */
+/**
+ * The creator becomes the library's first staff member, in the same transaction. A name taken by a library
+ * this creator made a moment ago with this very name is a retry after a lost answer: that library is the
+ * answer (retried-creates.ts). Its staff row was written with it, in the same transaction: the same time.
+ */
 export async function createLibrary(em: EntityManager, creatorId: number, name: string): Promise<Library> {
-  return em.transactional(async (tx) => {
-    const [library] = await query<Library>(tx, `insert into libraries (name) values (?) returning id, name`, [name]);
-    await query(tx, `insert into library_staff (library_id, user_id) values (?, ?)`, [library.id, creatorId]);
-    return library;
-  });
+  try {
+    return await em.transactional(async (tx) => {
+      const [library] = await query<Library>(tx, `insert into libraries (name) values (?) returning id, name`, [name]);
+      await query(tx, `insert into library_staff (library_id, user_id) values (?, ?)`, [library.id, creatorId]);
+      return library;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const [created] = await query<Library>(
+      em,
+      `select l.id, l.name from libraries l join library_staff s on s.library_id = l.id and s.user_id = ? and s.created_at = l.created_at
+        where l.name = ? and l.created_at > now() - ${RETRY_WINDOW_SQL}`,
+      [creatorId, name],
+    );
+    if (created) return created;
+    throw error;
+  }
 }
 
 /** A customer becomes a member on their first rental at a library, or when registered at its kiosk. */
