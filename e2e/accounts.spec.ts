@@ -38,6 +38,56 @@ test('a signed-in user opening the landing page anew never sees the buttons of s
   await context.close();
 });
 
+test('the landing page leads a visitor to sign in or to the dashboard, and a signed-in user to the dashboard and their profile', async ({ page }) => {
+  await page.goto('/');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 3 })).toHaveText(['Effortless Cataloging', 'Seamless Rentals', 'Insightful Analytics']);
+  await expect(main.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/dashboard');
+  await expect(main.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  const startJourney = main.getByRole('link', { name: 'Start Your Journey' });
+  await expect(startJourney).toHaveAttribute('href', '/dashboard');
+  // The dashboard's guard sends a visitor on to sign in.
+  await startJourney.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.goto('/');
+  await main.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, demo.reader);
+  const toDashboard = main.getByRole('link', { name: 'Go to Dashboard' });
+  await expect(toDashboard).toHaveCount(2);
+  for (const link of await toDashboard.all()) await expect(link).toHaveAttribute('href', '/dashboard');
+  const profile = page.getByRole('banner').getByRole('link', { name: 'Profile', exact: true });
+  await expect(profile).toHaveAttribute('href', '/profile');
+  await profile.click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+});
+
+test('the login and registration pages say how to sign in, and lead to each other', async ({ page }) => {
+  await page.goto('/login');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Sign in with your email and password or use Google OAuth.', { exact: true })).toBeVisible();
+  await expect(main.getByText("Don't have an account?")).toBeVisible();
+  await page.getByRole('tab', { name: 'Google Login' }).click();
+  await expect(main.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+  await expect(main.getByText("Use your Google account to sign in or create a new account. It's quick, secure, and easy.", { exact: true })).toBeVisible();
+  const signUp = main.getByRole('link', { name: 'Sign up', exact: true });
+  await expect(signUp).toHaveAttribute('href', '/register');
+  await signUp.click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByLabel(/^Display Name( \*)?$/)).toHaveAccessibleDescription('Spaces, emojis and special characters are welcome.');
+  await expect(page.getByLabel(/^Password( \*)?$/)).toHaveAccessibleDescription('At least 8 characters, with uppercase, lowercase and a number.');
+  const logInInstead = main.getByRole('link', { name: 'Already have an account? Log in', exact: true });
+  await expect(logInInstead).toHaveAttribute('href', '/login');
+  await logInInstead.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+});
+
 test('a logout the server could not carry out leaves the user signed in, and says so', async ({ page }) => {
   await register(page, { displayName: 'Lou Logout', email: uniqueEmail('logout'), password: 'Password123' });
   await page.route(trpcCall('auth.logout'), (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));

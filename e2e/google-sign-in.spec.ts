@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, uniqueEmail } from './fixtures';
+import { demo, trpcCall, uniqueEmail } from './fixtures';
 
 /** Sign-in with Google runs against the local OpenID provider, which stands in for Google here. */
 
@@ -65,6 +65,30 @@ test("an email that already has a password shows 'Account Already Exists' until 
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
   // The card's button went with it: focus is on the way to try again, not dropped to the page.
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeFocused();
+});
+
+test('a sign-in whose last step the server refuses says so, and the button signs in on the next try', async ({ page }) => {
+  // The popup's token is swapped for one the server does not know: it refuses the exchange, as it would an expired token.
+  await page.route(trpcCall('auth.establishSession'), (route) =>
+    route.continue({ postData: route.request().postData()?.replace(/"tempToken":"[^"]*"/, '"tempToken":"expired-token"') }),
+  );
+  const email = uniqueEmail('refused');
+  await signInWithGoogle(page, { email, name: 'Rhea Refused' });
+  await expect(page.getByRole('alert')).toHaveText('Failed to complete authentication. Please try again.');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
+  const button = page.getByRole('button', { name: 'Continue with Google' });
+  await expect(button).toBeEnabled();
+
+  await page.unroute(trpcCall('auth.establishSession'));
+  const popupOpened = page.waitForEvent('popup');
+  await button.click();
+  const popup = await popupOpened;
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('Name').fill('Rhea Refused');
+  await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Hi, Rhea Refused')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('closing the popup resets the button', async ({ page }) => {

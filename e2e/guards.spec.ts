@@ -1,11 +1,14 @@
 import { expect, type Route, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, trpcCall } from './fixtures';
+import { demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
 test('signed out, /dashboard redirects to /login, replacing the history entry', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Get Started' }).click();
+  const getStarted = page.getByRole('link', { name: 'Get Started' });
+  // The link leads to the dashboard: /login is the guard's doing.
+  await expect(getStarted).toHaveAttribute('href', '/dashboard');
+  await getStarted.click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
@@ -43,6 +46,19 @@ test('an admin has no dashboard view but gets the kiosk link', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Create Library' })).toHaveCount(0);
   await pickLibrary(page, 'Central Library');
   await expect(page.getByRole('link', { name: 'Go to Kiosk' })).toHaveAttribute('href', /^\/kiosk\/\d+$/);
+});
+
+test('a customer never gets the staff-only controls, before or after picking a library', async ({ page }) => {
+  await register(page, { displayName: 'Cora Customer', email: uniqueEmail('nostaff'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Upgrade to Library Admin' })).toBeVisible();
+  await expect(page.getByText('Select a library to begin')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Kiosk' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Library' })).toHaveCount(0);
+  await pickLibrary(page, 'Central Library');
+  await expect(page.getByRole('region', { name: 'Available to Rent' }).getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Kiosk' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Library' })).toHaveCount(0);
 });
 
 test('signed in, /login and /register send the user home, replacing the history entry', async ({ page }) => {

@@ -44,6 +44,8 @@ async function openReviews(page: Page) {
   await page.getByRole('region', { name: 'Available to Rent' }).getByRole('article').first().getByRole('button', { name: 'Reviews' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Leave a Review' })).toBeVisible();
+  // A book nobody has reviewed yet says so.
+  await expect(dialog.getByText('No reviews yet. Be the first to write one!')).toBeVisible();
   return dialog;
 }
 

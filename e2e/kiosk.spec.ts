@@ -265,6 +265,9 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
   await expect(rentals).toHaveCount(1);
+  // The one confirmed went back, not the other.
+  await expect(rentals).toContainText('The Great Gatsby');
+  await expect(rentals.filter({ hasText: 'The Catcher in the Rye' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
@@ -364,6 +367,13 @@ test('a lookup that fails to reach the server does not offer to register the num
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toContainText('No customer found with this phone number.');
   await expect(page.getByRole('button', { name: 'Register New Customer' })).toBeVisible();
+
+  // Registration may be given up: Cancel goes back to the phone entry.
+  await page.getByRole('button', { name: 'Register New Customer' }).click();
+  await expect(page.getByRole('heading', { name: 'New Customer Registration' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'New Customer Registration' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
 });
 
 test('the keypad holds at most 15 digits and refuses fewer than 10', async ({ page }) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { fakeCamera, test } from './camera';
 import { writeBarcodeVideo } from './barcode-video';
-import { demo, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail } from './fixtures';
+import { demo, hold, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail } from './fixtures';
 
 // '1984' is catalogued at Central Library only, so adding it to Riverside Branch is new there and the
 // local catalogue still knows it (the e2e server has no internet).
@@ -175,7 +175,11 @@ test.describe('without a barcode in view', () => {
         characterData: true,
       });
     });
+    const release = await hold(page, 'books.add');
     await add.getByRole('button', { name: 'Add to Library' }).click();
+    await expect(add.getByRole('button', { name: 'Adding...' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(add.getByRole('button', { name: 'Scan Again' })).toBeDisabled();
+    release();
     await expect(page.getByText('"The Unwritten Atlas" has been added to the library.')).toBeVisible();
     await expect(add).toHaveCount(0);
     await expect(page.locator('#saw-held-notice')).toHaveCount(0);
@@ -184,6 +188,11 @@ test.describe('without a barcode in view', () => {
     await expect(page.getByRole('button', { name: 'Scan to Add Book' })).toBeFocused();
 
     await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    await enterIsbn(page, UNKNOWN_ISBN);
+    await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+    // Scan Again, from the form, goes back to the scanner.
+    await dialog(page, 'Add Book to Library').getByRole('button', { name: 'Scan Again' }).click();
+    await expect(dialog(page, 'Add Book to Library')).toBeHidden();
     await enterIsbn(page, UNKNOWN_ISBN);
     await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
     await expect(dialog(page, 'Add Book to Library')).toBeVisible();
