@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isbn13To10 } from '../../shared/isbn';
 import { buildApp } from '../app';
@@ -6,6 +7,15 @@ import { quantityBelowRented } from '../services/books';
 import { ALREADY_RENTED, ALREADY_RETURNED, NO_COPIES } from '../services/rentals';
 import { invariantViolations, newBook, newRental, newUser, signedIn, snapshot, staffedLibrary } from '../test/factories';
 import { Client, createTestApp, followPages, type TestApp } from '../test/harness';
+
+/** Waits until `check` holds, asking every 10 ms, for at most 5 s. */
+async function until(check: () => Promise<boolean>) {
+  for (let i = 0; i < 500; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('The condition did not hold within 5 s.');
+}
 
 let t: TestApp;
 /** A second server process's worth of app: its own Fastify instance and connection pool on the same database. */
@@ -105,7 +115,33 @@ describe('renting never oversells', () => {
     expect(await invariantViolations(t), `seed ${seed}`).toEqual([]);
   });
 
-  it('one customer returning and re-renting the same book at the same moment never deadlocks', async () => {
+  it('a return and a rent of the same book by one customer, queued behind a lock on the book, never deadlock', async () => {
+    const { library } = await staffedLibrary(t);
+    const book = await newBook(t, { libraryId: library.id, quantity: 2 });
+    const { client, user } = await signedIn(t);
+    const rental = await newRental(t, { bookId: book.id, customerId: user.id });
+    // A staff member's copy change holds the book: the rent waits for it; then the return comes.
+    const holder = new pg.Client({ connectionString: t.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from books where id = $1 for update', [book.id]);
+      const rent = post(client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 });
+      await until(async () => (await t.sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%membership as%'`)).length > 0);
+      const returned = post(client, '/_api/books/return', { rentalId: rental.id });
+      // Long enough for the return to take whatever it takes before waiting.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await holder.query('commit');
+      const [rentAnswer, returnAnswer] = await Promise.all([rent, returned]);
+      expect(returnAnswer.status, JSON.stringify(returnAnswer.body)).toBe(200);
+      expect([200, 409], JSON.stringify(rentAnswer.body)).toContain(rentAnswer.status);
+    } finally {
+      await holder.end();
+    }
+    expect(await invariantViolations(t)).toEqual([]);
+  });
+
+  it('one customer returning and re-renting the same book at the same moment, on two servers, gets an answer to each, and the counts hold', async () => {
     const { library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 2 });
     const { client, user } = await signedIn(t);
@@ -173,6 +209,18 @@ describe('rent', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(NO_COPIES);
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('a customer who had the book before, and returned it, is told no copy is left, not that they have it', async () => {
+    const { library } = await staffedLibrary(t);
+    const book = await newBook(t, { libraryId: library.id, quantity: 1 });
+    const { client } = await signedIn(t);
+    const first = await post(client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 });
+    expect(first.status).toBe(200);
+    expect((await post(client, '/_api/books/return', { rentalId: first.body.rental.rentalId })).status).toBe(200);
+    await newRental(t, { bookId: book.id, customerId: (await newUser(t)).id });
+    const again = await post(client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 });
+    expect([again.status, again.body.message]).toEqual([409, NO_COPIES]);
   });
 
   it('a book the library lacks and a library that does not exist are each named as not found', async () => {

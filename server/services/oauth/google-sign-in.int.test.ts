@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUp, type TestApp, uniqueEmail } from '../../test/harness';
 import { hashToken } from '../tokens';
 import { BINDING_COOKIE } from './routes';
+import { OAuthFailure, signInWithIdentity } from './sign-in';
 
 const APP_ORIGIN = 'http://app.example.test';
 const INTERNAL = 'Something went wrong on our side. Please try again.';
@@ -161,6 +162,21 @@ describe('sign-in with Google through the local OpenID provider', () => {
     expect(session.body.user.id).toBe(kiosk.id);
   });
 
+  it('never lets an identity whose email the provider has not verified join an account, nor make one', async () => {
+    // A kiosk customer has no password: an unproved claim to their email would be their whole account.
+    const email = uniqueEmail('unverified');
+    const [kiosk] = await t.sql(`insert into users (email, display_name, phone_number, role) values (?, 'Walk In', ?, 'customer') returning id`, [
+      email,
+      `555${(Date.now() + 1) % 10_000_000}`,
+    ]);
+    const attempt = signInWithIdentity(t.orm.em.fork(), 'google', { subject: `unverified-${Date.now()}`, email, emailVerified: false });
+    await expect(attempt).rejects.toBeInstanceOf(OAuthFailure);
+    await expect(attempt).rejects.toMatchObject({ code: 'email_not_verified' });
+    expect(await t.sql(`select 1 from oauth_accounts where user_id = ?`, [kiosk.id])).toEqual([]);
+    const stranger = signInWithIdentity(t.orm.em.fork(), 'google', { subject: `unverified-new-${Date.now()}`, email: uniqueEmail('unverified-new'), emailVerified: false });
+    await expect(stranger).rejects.toMatchObject({ code: 'email_not_verified' });
+  });
+
   it("never joins an account that signs in with another identity, even when that account's email was changed to this one", async () => {
     // The attacker signs in with their own identity, then names the victim's email in their profile.
     const attacker = new Client(t);
@@ -259,6 +275,14 @@ describe('sign-in with Google through the local OpenID provider', () => {
     } finally {
       await t.sql(`alter table rate_limits_gone rename to rate_limits`);
     }
+  });
+
+  it('limits starting a sign-in to sixty per address in ten minutes', async () => {
+    const start = () => t.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google', remoteAddress: '203.0.113.99' });
+    for (let i = 0; i < 60; i++) expect((await start()).statusCode).toBe(302);
+    expect((await start()).statusCode).toBe(429);
+    // Another address is not held back by this one.
+    expect((await t.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google', remoteAddress: '203.0.113.98' })).statusCode).toBe(302);
   });
 
   it('answers an unknown provider with an error', async () => {
