@@ -6,7 +6,7 @@ import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { BOOK_NOUNS, BookList, type BookListView, LoadMoreButton, NO_BOOK_MATCHES } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
-import { SearchField, searchStatusText } from '../SearchField';
+import { resultsOf, SearchField, searchStatusText } from '../SearchField';
 import { MyRentals } from './MyRentals';
 import { WelcomeBanner } from './WelcomeBanner';
 
@@ -42,7 +42,7 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
   // What Available to Rent shows: the books found, less those the customer has out.
   const rentedIds = new Set(view?.rentals.map((r) => r.bookId));
   const shown = view && books?.filter((b) => !rentedIds.has(b.id));
-  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : shown?.length, more: pages.hasNextPage }, BOOK_NOUNS);
+  const status = searchStatusText(resultsOf(debounced, pages, shown), BOOK_NOUNS);
 
   let available: ReactNode;
   const booksFailure = pages.isError && <ErrorAlert retry={pages}>Error fetching books: {errorMessage(pages.error, callFallbacks.fetchBooks)}</ErrorAlert>;

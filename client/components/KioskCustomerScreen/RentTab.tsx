@@ -9,7 +9,7 @@ import { busyProps } from '../../lib/busy';
 import { BOOK_NOUNS, LoadMoreButton } from '../BookList';
 import { ListSkeleton } from '../DataState';
 import { ScanDialog } from '../ScanDialog';
-import { SearchStatus, searchStatusText } from '../SearchField';
+import { resultsOf, SearchStatus, searchStatusText } from '../SearchField';
 import { BookRow } from './BookRow';
 import { StateMessage } from './StateMessage';
 import { wrappingLabel } from '../../lib/wrapping-label';
@@ -24,7 +24,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
   const { query: pages, books } = useBookPages({ libraryId, search: debouncedSearch }, { enabled: debouncedSearch !== '' });
   const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
-  const status = searchStatusText({ search: debouncedSearch, count: pages.isPlaceholderData ? undefined : books?.length, more: pages.hasNextPage }, BOOK_NOUNS);
+  const status = searchStatusText(resultsOf(debouncedSearch, pages, books), BOOK_NOUNS);
   const rentScanned = (isbn: string) => {
     setScanning(false);
     rent(isbn);

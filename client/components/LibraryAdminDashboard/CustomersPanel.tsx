@@ -9,7 +9,7 @@ import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { ErrorAlert, ListSkeleton } from '../DataState';
-import { SearchField, searchStatusText } from '../SearchField';
+import { resultsOf, SearchField, searchStatusText } from '../SearchField';
 
 const nextCustomersPage = nextAfterLast(CUSTOMERS_PAGE_DEFAULT, (customer: Customer) => customer.id);
 
@@ -25,7 +25,7 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
     [pages.data],
   );
 
-  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : customers?.length, more: pages.hasNextPage }, ['customer', 'customers']);
+  const status = searchStatusText(resultsOf(debounced, pages, customers), ['customer', 'customers']);
 
   return (
     <Stack gap="md">

@@ -5,12 +5,12 @@ import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { AddBookButton } from '../AddBookDialog';
 import { BOOK_NOUNS, BookList, LoadMoreButton, NO_BOOK_MATCHES } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
-import { SearchField, searchStatusText } from '../SearchField';
+import { resultsOf, SearchField, searchStatusText } from '../SearchField';
 
 export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
   const { search, setSearch, debounced } = useDebouncedSearch();
   const { query, books } = useBookPages({ libraryId, search: debounced });
-  const status = searchStatusText({ search: debounced, count: query.isPlaceholderData ? undefined : books?.length, more: query.hasNextPage }, BOOK_NOUNS);
+  const status = searchStatusText(resultsOf(debounced, query, books), BOOK_NOUNS);
   return (
     <Stack gap="md">
       <Group justify="space-between">

@@ -10,7 +10,7 @@ import { trpc } from '../../trpc';
 import { BookCover, coverUrl, LoadMoreButton, ReturnButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
-import { SearchField, searchStatusText } from '../SearchField';
+import { resultsOf, SearchField, searchStatusText } from '../SearchField';
 
 /**
  * The library's active rentals, newest first, a page at a time, searched by book or customer as the
@@ -25,7 +25,7 @@ export function RentalsPanel({ libraryId }: { libraryId: number }) {
     { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), placeholderData: (previous) => previous },
   );
   const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
-  const status = searchStatusText({ search: debounced, count: pages.isPlaceholderData ? undefined : rentals?.length, more: pages.hasNextPage }, ['rental', 'rentals']);
+  const status = searchStatusText(resultsOf(debounced, pages, rentals), ['rental', 'rentals']);
   return (
     <Stack gap="md">
       <SearchField label="Search rentals" placeholder="Search by title, author or customer..." value={search} onChange={setSearch} status={status} />

@@ -10,6 +10,14 @@ export interface SearchResults {
 }
 
 /**
+ * A list's search results as its paged query has them: not yet counted while a new search's first page
+ * is read (the last search's rows stand in meanwhile). `shown`: the rows the list shows of them.
+ */
+export function resultsOf(search: string, query: { isPlaceholderData: boolean; hasNextPage: boolean }, shown: readonly unknown[] | undefined): SearchResults {
+  return { search, count: query.isPlaceholderData ? undefined : shown?.length, more: query.hasNextPage };
+}
+
+/**
  * What a screen reader hears once a search's results are in: how many ('0 books found ...' when none
  * matched: the list's own empty text stays the one to read on the page). The text names the search, so
  * that a second search with as many results is said again.

@@ -1,2 +1,2 @@
 export { SearchField } from './SearchField';
-export { SearchStatus, searchStatusText } from './SearchStatus';
+export { resultsOf, SearchStatus, searchStatusText } from './SearchStatus';
