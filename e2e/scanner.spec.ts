@@ -201,6 +201,30 @@ test.describe('without a barcode in view', () => {
     await expect(page.getByRole('button', { name: 'Scan to Add Book' })).toBeFocused();
   });
 
+  test('Scan Again pressed from the form while the scanner is still fading out opens the scanner afresh', async ({ page }) => {
+    await openLibrary(page, 'Riverside Branch');
+    await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    await enterIsbn(page, UNKNOWN_ISBN);
+    // The form's Scan Again is pressed the moment the form is there, before the scanner has finished closing.
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        const form = [...document.querySelectorAll('[role="dialog"]')].find((dialog) => dialog.textContent?.includes('Confirm the details below'));
+        const again = form && [...form.querySelectorAll('button')].find((button) => button.textContent === 'Scan Again');
+        if (!again) return;
+        observer.disconnect();
+        again.click();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+
+    const scan = dialog(page, 'Scan Book ISBN');
+    await expect(scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" })).toBeVisible();
+    await expect(scan.getByLabel('Camera preview')).toBeVisible();
+    await expect(dialog(page, 'Confirm Book')).toHaveCount(0);
+    await expect(dialog(page, 'Add Book to Library')).toHaveCount(0);
+  });
+
   test('an ISBN the library already holds says so before adding, and adds copies to that book', async ({ page }) => {
     await openLibrary(page, 'Central Library');
     const book = page.getByRole('article').filter({ hasText: 'Fahrenheit 451' });

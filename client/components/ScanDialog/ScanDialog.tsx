@@ -23,17 +23,22 @@ export function ScanDialog({ opened, onClose, onConfirm, returnFocus = true }: S
   const [mode, setMode] = useState<Mode>('camera');
   const [isbn, setIsbn] = useState<string | null>(null);
 
-  const reset = () => {
-    setMode('camera');
-    setIsbn(null);
-  };
+  // Each opening starts at the camera, even one that comes while the last closing still fades out.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) {
+      setMode('camera');
+      setIsbn(null);
+    }
+  }
   const toggleMode = () => {
     setIsbn(null);
     setMode((current) => (current === 'camera' ? 'manual' : 'camera'));
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={reset} returnFocus={returnFocus} title={isbn ? 'Confirm Book' : 'Scan Book ISBN'} size="lg" centered>
+    <Modal opened={opened} onClose={onClose} returnFocus={returnFocus} title={isbn ? 'Confirm Book' : 'Scan Book ISBN'} size="lg" centered>
       {isbn ? (
         <Stack>
           <BookPreview isbn={isbn} />
