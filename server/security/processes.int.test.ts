@@ -229,6 +229,23 @@ describe('a server that cannot start', () => {
     }
   }, 60_000);
 
+  it("with the local OpenID provider's port taken, it names LOCAL_OIDC_PORT, exits 1 and leaves nothing running", async () => {
+    const taken = createNetServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const port = String((taken.address() as AddressInfo).port);
+    const dataDir = newDataDir();
+    try {
+      const { code, stderr } = await runToExit({ WEB_CONCURRENCY: '1', DATA_DIR: dataDir, DATABASE_URL: '', LOCAL_OIDC: 'true', LOCAL_OIDC_PORT: port, PORT: '0' });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`Scroll Library could not start: LOCAL_OIDC_PORT=${port}: listen EADDRINUSE`);
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(spawnSync('pgrep', ['-f', dataDir]).status).toBe(1);
+    } finally {
+      taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('names every malformed setting and exits 1 before touching the database', async () => {
     const { code, stderr } = await runToExit({ DATABASE_URL: 'postgres://127.0.0.1:1/none', PORT: 'eighty', PUBLIC_ORIGIN: 'https://library.test/app' });
     expect(code).toBe(1);

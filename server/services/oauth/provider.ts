@@ -13,6 +13,13 @@ interface ProviderMetadata {
   jwks_uri: string;
 }
 
+/** A port the local provider cannot listen on (taken, or privileged) names the setting to change. */
+const nameTakenPort = (port: number) => (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+  throw new Error(`LOCAL_OIDC_PORT=${port}: ${(error as Error).message}`, { cause: error });
+};
+
 /** Google's discovery document, fixed here so start-up needs no network. */
 const GOOGLE_METADATA: ProviderMetadata = {
   issuer: 'https://accounts.google.com',
@@ -52,7 +59,7 @@ export async function registerSignInProvider(
     metadata = GOOGLE_METADATA;
     client = { id: config.googleClientId, secret: config.googleClientSecret };
   } else if (config.localOidc) {
-    const local = await startLocalProvider(config.localOidcPort);
+    const local = await startLocalProvider(config.localOidcPort).catch(nameTakenPort(config.localOidcPort));
     app.addHook('onClose', () => local.close());
     id = 'local';
     metadata = await discover(local.issuer);
