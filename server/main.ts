@@ -2,11 +2,12 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:net';
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, loadEnvFile } from './config';
 import { type Database, openDatabase } from './db/database';
 import { onStartedClusterLost, stopStartedClusters } from './db/embedded';
-import { initOrm, migrate, REQUEST_STATEMENT_TIMEOUT_MS } from './db/orm';
+import { type ConnectionOptions, type DriverLog, initOrm, migrate, REQUEST_STATEMENT_TIMEOUT_MS } from './db/orm';
 import { bufferedStdout, loggerOptions } from './http/logging';
 import { startHousekeeping } from './services/housekeeping';
 import { demoSignIns, seedDemoData } from './db/seed';
@@ -72,9 +73,9 @@ const failedToStart = (error: unknown) => (interrupted ? interruptedStart : cann
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Connects to the database; a failure names DATABASE_URL when that setting points at it. */
-async function connect(databaseUrl: string, statementTimeoutMs?: number) {
+async function connect(databaseUrl: string, connection: ConnectionOptions) {
   try {
-    return await initOrm(databaseUrl, {}, statementTimeoutMs);
+    return await initOrm(databaseUrl, {}, connection);
   } catch (error) {
     if (!config.databaseUrl) throw error;
     throw new Error(`DATABASE_URL: ${messageOf(error)}`, { cause: error });
@@ -108,11 +109,14 @@ function postgresLine(line: string) {
   if (/\b(FATAL|PANIC):|database system was (interrupted|not properly shut down)|No space left on device/.test(line)) console.error(`  PostgreSQL: ${line.trim()}`);
 }
 
+/** The database driver's warnings before the app's log exists: a line, as the rest of start-up writes. */
+const startupDriverLog: DriverLog = (_, message) => console.error(`  Database driver: ${message}`);
+
 /** Opens the database, applies migrations and seeds an empty one: once, in the primary process. */
 async function prepareDatabase(): Promise<{ database: Database; seeded: boolean }> {
   const database = await openDatabase(config, postgresLine);
   try {
-    const orm = await connect(database.url);
+    const orm = await connect(database.url, { driverLog: startupDriverLog });
     try {
       await migrate(orm);
       return { database, seeded: config.seedDemoData ? await seedDemoData(orm.em.fork()) : false };
@@ -145,13 +149,17 @@ function printBanner(database: Database, seeded: boolean) {
  * `sweeps`: this process clears expired rows (services/housekeeping.ts); one process per server does.
  */
 async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed: () => Promise<void>) {
-  const orm = await connect(databaseUrl, REQUEST_STATEMENT_TIMEOUT_MS);
+  // Once the app is built, the driver's warnings (a pooled connection found closed, say) are log lines like the rest.
+  let log: FastifyBaseLogger | undefined;
+  const driverLog: DriverLog = (level, message) => (log ? log[level]({ source: 'database driver' }, message) : startupDriverLog(level, message));
+  const orm = await connect(databaseUrl, { statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS, driverLog });
   const app = await buildApp({
     orm,
     config: cfg,
     clientDir: process.env.CLIENT_DIR ?? resolve(import.meta.dirname, '../client'),
     logger: loggerOptions(cfg.logLevel, cfg.logUnbuffered ? undefined : bufferedStdout()),
   });
+  log = app.log;
   let closing = false;
   let stopHousekeeping = () => {};
   const shutdown = async () => {

@@ -11,7 +11,22 @@ import { migrationsList } from './migrations';
  */
 export const REQUEST_STATEMENT_TIMEOUT_MS = 10_000;
 
-function ormOptions(clientUrl: string, overrides: Partial<Options> = {}, statementTimeoutMs?: number): Options {
+/** Where the database driver's own warnings go (knex writes them with console.log otherwise: lines that are not JSON). */
+export type DriverLog = (level: 'warn' | 'error', message: string) => void;
+
+export interface ConnectionOptions {
+  /** Each statement's limit (REQUEST_STATEMENT_TIMEOUT_MS for a serving app); none by default. */
+  statementTimeoutMs?: number;
+  driverLog?: DriverLog;
+}
+
+function ormOptions(clientUrl: string, overrides: Partial<Options>, { statementTimeoutMs, driverLog }: ConnectionOptions): Options {
+  const log = driverLog && {
+    warn: (message: unknown) => driverLog('warn', String(message)),
+    error: (message: unknown) => driverLog('error', String(message)),
+    deprecate: (message: unknown) => driverLog('warn', String(message)),
+    debug: () => {},
+  };
   return {
     driver: PostgreSqlDriver,
     clientUrl,
@@ -22,16 +37,15 @@ function ormOptions(clientUrl: string, overrides: Partial<Options> = {}, stateme
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     // An unreachable database fails a request within seconds (a 503), instead of the 60 s knex default.
     pool: { min: 0, max: 20, acquireTimeoutMillis: 3_000 },
-    driverOptions: { connection: { connectionTimeoutMillis: 2_000, ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) } },
+    driverOptions: { connection: { connectionTimeoutMillis: 2_000, ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) }, ...(log ? { log } : {}) },
     debug: false,
     ...overrides,
   };
 }
 
-/** `statementTimeoutMs`: each statement's limit (REQUEST_STATEMENT_TIMEOUT_MS for a serving app); none by default. */
-export async function initOrm(clientUrl: string, overrides: Partial<Options> = {}, statementTimeoutMs?: number) {
+export async function initOrm(clientUrl: string, overrides: Partial<Options> = {}, connection: ConnectionOptions = {}) {
   useFastArrayParsers();
-  return MikroORM.init(ormOptions(clientUrl, overrides, statementTimeoutMs));
+  return MikroORM.init(ormOptions(clientUrl, overrides, connection));
 }
 
 export async function migrate(orm: MikroORM) {

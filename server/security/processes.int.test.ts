@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../db/embedded';
 import { isbnKey } from '../../shared/isbn';
 import { hashToken, newToken } from '../services/tokens';
@@ -39,7 +39,7 @@ interface Server {
   child: ChildProcess;
   url: string;
   /** Parsed pino lines from every process. */
-  logs: { pid: number; msg: string; req?: { url: string } }[];
+  logs: { pid: number; level: number; msg: string; source?: string; req?: { url: string } }[];
   /** All it wrote, standard output and error. */
   output: string;
   exited: Promise<number | null>;
@@ -202,6 +202,26 @@ describe.each(['SIGTERM', 'SIGHUP'] as const)('%s', (signal) => {
     const rows = (await db.query(`select email from users where email = any($1) order by email`, [emails])).rows;
     expect(rows.map((r) => r.email)).toEqual(emails);
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('a connection the database closed under the server', () => {
+  it('is told in a JSON log line as the pool finds it, and the next request is served on a new one', async () => {
+    const server = await startServer(1, { LOG_UNBUFFERED: 'true' });
+    expect((await request(server, '/readyz')).status).toBe(200);
+    const cut = await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where backend_type = 'client backend' and datname = current_database() and pid <> pg_backend_pid()`);
+    expect(cut.rowCount).toBeGreaterThan(0);
+    const ready = server.output.indexOf('is ready at');
+    // The pool learns of it when the connection's end reaches the server, and checks it at the next request.
+    await vi.waitFor(async () => {
+      expect((await request(server, '/readyz')).status).toBe(200);
+      expect(server.logs.filter((l) => l.source === 'database driver')).toEqual([expect.objectContaining({ level: 40, msg: expect.stringMatching(/^Connection Error: /) })]);
+    }, { timeout: 10_000, interval: 200 });
+    // Every line after the start-up banner is JSON: nothing the driver printed on its own.
+    const afterBanner = server.output.slice(server.output.indexOf('\n\n', ready)).split('\n').filter((line) => line.trim());
+    expect(afterBanner.filter((line) => !line.startsWith('{'))).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 });
 
