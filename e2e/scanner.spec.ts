@@ -316,6 +316,26 @@ test.describe('without a barcode in view', () => {
   });
 });
 
+test("a book's status answered after staff switched library opens nothing in the library now shown", async ({ page }) => {
+  await openLibrary(page, 'Central Library');
+  const release = await hold(page, 'books.status');
+  await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
+  await enterIsbn(page, '9781451673319');
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+  await expect(page.getByText('Checking book status...')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Library' }).click();
+  await page.getByRole('option', { name: 'Riverside Branch' }).click();
+  await expect(page.getByRole('heading', { name: 'Book Collection' })).toBeVisible();
+
+  const answered = page.waitForResponse((response) => response.url().includes('books.status'));
+  release();
+  await answered;
+  await expect(page.getByText('Checking book status...')).toBeHidden();
+  // Central's Fahrenheit 451 is not offered for rent in Riverside Branch.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Scan Book', exact: true })).toBeEnabled();
+});
+
 test('with several copies out, Scan Book returns the copy of the patron staff pick, not simply the latest', async ({ page }) => {
   await logIn(page, demo.librarian);
   const name = `Many Copies ${Date.now()}`;

@@ -40,7 +40,8 @@ function Dashboard() {
               Go to Kiosk
             </Button>
           )}
-          {library && <ScanBookFlow libraryId={library.id} />}
+          {/* Keyed: a status check still running when staff switch library opens nothing in the next one. */}
+          {library && <ScanBookFlow key={library.id} libraryId={library.id} />}
         </Group>
       </Group>
       <DashboardBody user={user} library={library} libraries={libraries} />
