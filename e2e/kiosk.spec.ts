@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
+import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
 
 /** The id of a demo library, read through the signed-in staff member's own session. */
 async function libraryIdOf(page: Page, name: string): Promise<number> {
@@ -474,6 +474,40 @@ test('Logout leaves no toast naming the patron, and the idle warning shows over 
   await warning.getByRole('button', { name: "I'm still here" }).click({ timeout: 3_000 });
   await expect(warning).toBeHidden();
   await expect(confirm).toBeVisible();
+});
+
+test("a rent answered after the patron logged out says nothing to the next person", async ({ page }) => {
+  const { library } = await librarianLibraryWith(page, 'Kiosk Leaving', [{ title: 'Leaving Early', author: 'Ann Exit' }]);
+  await logIn(page, demo.librarian);
+  await page.goto(`/kiosk/${library.id}`);
+  await signInByPhone(page, `555${String(Date.now()).slice(-7)}`);
+  await page.getByRole('button', { name: 'Register New Customer' }).click();
+  await page.getByLabel(/^Full Name/).fill('Quick Leaver');
+  await page.getByLabel(/^Email Address/).fill(uniqueEmail('leaver'));
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Quick Leaver' })).toBeVisible();
+  await page.getByPlaceholder('Search by title or author...').fill('leaving');
+
+  const release = await hold(page, 'rentals.kioskRent');
+  await bookRow(page, 'Leaving Early').getByRole('button', { name: 'Rent' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await page.evaluate(() => {
+    const seen = document.createElement('meta');
+    seen.id = 'saw-rent-toast';
+    new MutationObserver(() => document.body.textContent?.includes('Book rental successful!') && document.head.append(seen)).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  const answered = page.waitForResponse((response) => response.url().includes('rentals.kioskRent'));
+  release();
+  expect((await answered).status()).toBe(200);
+  // The toast would come within a frame of the answer.
+  await page.waitForTimeout(700);
+  await expect(page.locator('#saw-rent-toast')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
 });
 
 test('a registration left idle is warned about before it is cleared, and may be kept', async ({ page }) => {

@@ -14,11 +14,7 @@ import { settledBy, useRefreshAfterRental } from './use-rental-actions';
 export function useKioskRent(libraryId: number, customerId: number) {
   const refresh = useRefreshAfterRental(libraryId);
   const [rentingIsbn, setRentingIsbn] = useState<string | null>(null);
-  const mutation = trpc.rentals.kioskRent.useMutation({
-    onSuccess: () => toast.success(rentalToasts.rented),
-    onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskRental)),
-    onSettled: settledBy(refresh),
-  });
+  const mutation = trpc.rentals.kioskRent.useMutation({ onSettled: settledBy(refresh) });
   const rentOnce = useOneAtATime(mutation);
 
   const rent = (isbn: string) => {
@@ -26,6 +22,9 @@ export function useKioskRent(libraryId: number, customerId: number) {
     const sent = rentOnce(
       { libraryId, customerId, isbn },
       {
+        // The call's own callbacks: after Logout, an answer that comes says nothing to the next person.
+        onSuccess: () => toast.success(rentalToasts.rented),
+        onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskRental)),
         onSettled: () => {
           setTimeout(() => setRentingIsbn(null), Math.max(0, KIOSK_RENTING_INDICATOR_MS - (Date.now() - started)));
         },
@@ -37,12 +36,19 @@ export function useKioskRent(libraryId: number, customerId: number) {
   return { rent, rentingIsbn };
 }
 
-/** Returns one of the customer's rentals at the kiosk. */
+/** Returns one of the customer's rentals at the kiosk; `returnRental` says how it went (while the kiosk shows the customer). */
 export function useKioskReturn(libraryId: number) {
   const refresh = useRefreshAfterRental(libraryId);
-  return trpc.rentals.returnByRental.useMutation({
-    onSuccess: () => toast.success(rentalToasts.returned),
-    onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskReturn)),
-    onSettled: settledBy(refresh),
-  });
+  const mutation = trpc.rentals.returnByRental.useMutation({ onSettled: settledBy(refresh) });
+  const returnOnce = useOneAtATime(mutation);
+  const returnRental = (rentalId: number, onSettled: () => void) =>
+    returnOnce(
+      { rentalId },
+      {
+        onSuccess: () => toast.success(rentalToasts.returned),
+        onError: (error) => toast.error(errorMessage(error, callFallbacks.kioskReturn)),
+        onSettled,
+      },
+    );
+  return { returnRental, isPending: mutation.isPending };
 }

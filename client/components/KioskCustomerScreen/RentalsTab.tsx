@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
-import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { formatDate } from '../../lib/dates';
 import { coverUrl } from '../BookList';
 import { ListSkeleton } from '../DataState';
@@ -23,8 +22,7 @@ interface RentalsTabProps {
 export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
   const [confirming, setConfirming] = useState<Rental | null>(null);
   const [opened, setOpened] = useState(false);
-  const returnRental = useKioskReturn(libraryId);
-  const returnOnce = useOneAtATime(returnRental);
+  const { returnRental, isPending } = useKioskReturn(libraryId);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
 
   const askToReturn = (rental: Rental) => {
@@ -32,7 +30,7 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
     setOpened(true);
   };
   const confirmReturn = () => {
-    if (confirming) returnOnce({ rentalId: confirming.rentalId }, { onSettled: () => setOpened(false) });
+    if (confirming) returnRental(confirming.rentalId, () => setOpened(false));
   };
 
   return (
@@ -43,17 +41,17 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
       <Modal
         opened={opened}
         // While the return runs, Escape and a tap outside do what the disabled Cancel does: nothing.
-        onClose={() => !returnRental.isPending && setOpened(false)}
+        onClose={() => !isPending && setOpened(false)}
         onExitTransitionEnd={focus.restore}
         title="Return Book"
         centered
       >
         <Text>Are you sure you want to return {confirming?.bookTitle}?</Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" size="lg" onClick={() => setOpened(false)} disabled={returnRental.isPending}>
+          <Button variant="default" size="lg" onClick={() => setOpened(false)} disabled={isPending}>
             Cancel
           </Button>
-          <Button size="lg" onClick={confirmReturn} loading={returnRental.isPending}>
+          <Button size="lg" onClick={confirmReturn} loading={isPending}>
             Return Book
           </Button>
         </Group>
