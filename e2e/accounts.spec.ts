@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
+import { demo, hold, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
 
 test('a newcomer registers, is greeted, logs out and logs back in', async ({ page }) => {
   const email = uniqueEmail('newcomer');
@@ -86,6 +86,25 @@ test('the login and registration pages say how to sign in, and lead to each othe
   await logInInstead.click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+});
+
+test('a user who leaves the sign-in page while it runs is signed in where they went, not taken home', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
+  await page.getByLabel(/^Password( \*)?$/).fill(demo.reader.password);
+  const release = await hold(page, 'auth.loginWithPassword');
+  await page.getByRole('main').getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Logging in...' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
+  // There before the answer (a page reached already signed in leaves for home by its own rule).
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  const answered = page.waitForResponse((response) => response.url().includes('auth.loginWithPassword'));
+  release();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByRole('button', { name: /^Hi, / })).toBeVisible();
+  // Home would follow 200 ms after the answer.
+  await page.waitForTimeout(700);
+  await expect(page).toHaveURL(/\/register$/);
 });
 
 test('a logout the server could not carry out leaves the user signed in, and says so', async ({ page }) => {

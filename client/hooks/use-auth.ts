@@ -102,13 +102,16 @@ export function useSignedIn() {
  * the user has left the page meanwhile (Back, or the page's own links).
  */
 export function useSignInThenGoHome() {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const signedIn = useSignedIn();
+  // The page the sign-in runs on. Left before the answer came or before the moment is up (the page may
+  // still be mounted, hidden, while the next one loads): the answer signs the user in, and takes them nowhere.
+  const page = useRef(location);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
   return (user: User) => {
     signedIn(user);
-    redirect.current = setTimeout(() => navigate('/'), POST_LOGIN_REDIRECT_MS);
+    redirect.current = setTimeout(() => window.location.pathname === page.current && navigate('/'), POST_LOGIN_REDIRECT_MS);
   };
 }
 
