@@ -9,7 +9,8 @@ import { demo, hold, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail }
 // local catalogue still knows it (the e2e server has no internet).
 const NINETEEN_EIGHTY_FOUR = '9780451524935';
 const cameraShowing1984 = writeBarcodeVideo(join(tmpdir(), `scroll-e2e-ean13-${NINETEEN_EIGHTY_FOUR}.y4m`), NINETEEN_EIGHTY_FOUR);
-// A valid ISBN that names no demo book and that no other spec catalogues (the local catalogue would know it).
+// A valid ISBN that names no demo book and that no other spec catalogues (the local catalogue would know it). The
+// 'nobody knows' test below adds it to Riverside Branch: from then on the librarian's lookups find that book.
 const UNKNOWN_ISBN = '9780000000002';
 
 async function openLibrary(page: Page, name: string) {
