@@ -197,7 +197,14 @@ test("a librarian corrects a book's title and author, refused while one is empty
 
   await dialog.getByLabel(/^Title/).fill('The Hobbit');
   await dialog.getByLabel(/^Author/).fill('J. R. R. Tolkien');
+  // While it saves, the dialog stays: Escape does nothing, and Cancel cannot be pressed.
+  const release = await hold(page, 'books.updateDetails');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await expect(dialog).toBeVisible();
+  release();
   await expect(page.getByText('Book details saved.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(books.first()).toHaveAccessibleName('Middlemarch');

@@ -91,6 +91,10 @@ test("staff's mark as returned and create library say so while they run", async 
   release = await hold(page, 'libraries.create');
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(create.getByRole('button', { name: 'Creating...' })).toBeDisabled();
+  // Escape and Cancel leave it running in view: its answer closes the dialog.
+  await page.keyboard.press('Escape');
+  await expect(create.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await expect(create).toBeVisible();
   release();
   await expect(create).toBeHidden();
 });

@@ -180,6 +180,11 @@ test.describe('without a barcode in view', () => {
     await add.getByRole('button', { name: 'Add to Library' }).click();
     await expect(add.getByRole('button', { name: 'Adding...' })).toHaveAttribute('aria-disabled', 'true');
     await expect(add.getByRole('button', { name: 'Scan Again' })).toBeDisabled();
+    // Nor does Escape close it meanwhile: the answer does.
+    await page.keyboard.press('Escape');
+    // Past the 200 ms a closing dialog fades for (still 'visible' meanwhile).
+    await page.waitForTimeout(500);
+    await expect(add.getByRole('button', { name: 'Adding...' })).toBeVisible();
     release();
     await expect(page.getByText('"The Unwritten Atlas" has been added to the library.')).toBeVisible();
     await expect(add).toHaveCount(0);

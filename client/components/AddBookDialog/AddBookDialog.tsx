@@ -1,7 +1,10 @@
 import { Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { useIsMutating } from '@tanstack/react-query';
+import { getMutationKey } from '@trpc/react-query';
 import { useEffect, useState } from 'react';
 import { ADD_BOOK_DIALOG_RESET_MS } from '../../../shared/constants';
 import { useBookLookup } from '../../hooks/use-book-lookup';
+import { trpc } from '../../trpc';
 import { ScanDialog } from '../ScanDialog';
 import { AddBookForm, formValuesFor } from './AddBookForm';
 
@@ -37,6 +40,7 @@ function PrefilledForm({ isbn, libraryId, onScanAgain, onAdded }: { isbn: string
 /** Add Book to Library: the scanner first, then the form prefilled from the lookup. Focus goes back to the caller's button (useFocusAfterDialogs). */
 export function AddBookDialog({ libraryId, opened, onClose }: AddBookDialogProps) {
   const [isbn, setIsbn] = useState<string | null>(null);
+  const adding = useIsMutating({ mutationKey: getMutationKey(trpc.books.add) }) > 0;
   // Opened again before the reset below: it starts at the scanner all the same, not at the last book's form.
   const [wasOpened, setWasOpened] = useState(opened);
   if (opened !== wasOpened) {
@@ -54,7 +58,8 @@ export function AddBookDialog({ libraryId, opened, onClose }: AddBookDialogProps
   return (
     <>
       <ScanDialog opened={opened && !isbn} onClose={onClose} onConfirm={setIsbn} returnFocus={false} />
-      <Modal opened={opened && !!isbn} onClose={onClose} returnFocus={false} title="Add Book to Library" size="lg" centered>
+      {/* While the book is added, Escape and a tap outside do nothing, as Scan Again does: its answer closes the dialog. */}
+      <Modal opened={opened && !!isbn} onClose={() => !adding && onClose()} returnFocus={false} title="Add Book to Library" size="lg" centered>
         <Text size="sm" c="dimmed" mb="md">
           Confirm the details below or make edits before adding the book.
         </Text>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { getMutationKey } from '@trpc/react-query';
 import toast from 'react-hot-toast';
 import { type Book, updateBookDetailsInput } from '../../../shared/schemas';
 import { useLazyModal } from '../../hooks/use-lazy-modal';
@@ -18,13 +19,15 @@ const UPDATE_DETAILS_FAILED = 'Failed to update book details';
  */
 export function EditBookButton({ book }: { book: Book }) {
   const { made, opening, opened, open, close } = useLazyModal();
+  // While a save runs, Escape and a tap outside do what the disabled Cancel does: nothing (its answer closes the dialog).
+  const saving = useIsMutating({ mutationKey: getMutationKey(trpc.books.updateDetails) }) > 0;
   return (
     <>
       <Button variant="default" onClick={open}>
         Edit details
       </Button>
       {made && (
-        <Modal opened={opened} onClose={close} title="Edit Book Details">
+        <Modal opened={opened} onClose={() => !saving && close()} title="Edit Book Details">
           <EditBookForm key={opening} book={book} onDone={close} />
         </Modal>
       )}
@@ -77,7 +80,7 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
         <TextInput label="Title" required data-autofocus {...form.inputProps('title')} />
         <TextInput label="Author" required {...form.inputProps('author')} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
             Cancel
           </Button>
           <Button type="submit" {...busyProps(save.isPending)}>

@@ -37,14 +37,15 @@ export function CreateLibraryDialog({ onCreated }: { onCreated: (library: Librar
       <Button variant="light" onClick={open}>
         Create Library
       </Button>
-      <Modal opened={opened} onClose={dismiss} title="Create Library">
+      {/* While it is created, Escape and a tap outside do what the disabled Cancel does: nothing (its answer closes the dialog). */}
+      <Modal opened={opened} onClose={() => !create.isPending && dismiss()} title="Create Library">
         <form onSubmit={form.handleSubmit((data) => {
           createOnce(data);
         })} noValidate>
           <Stack>
             <TextInput label="Library name" placeholder="e.g. Westside Branch" required data-autofocus {...form.inputProps('name')} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={dismiss}>
+              <Button variant="default" onClick={dismiss} disabled={create.isPending}>
                 Cancel
               </Button>
               <Button type="submit" {...busyProps(create.isPending)}>
