@@ -49,6 +49,28 @@ describe('shared camera', () => {
     expect(open).toHaveBeenCalledTimes(1);
   });
 
+  it('a camera that dropped out and is opened again while its last user leaves keeps the new stream for the new user', async () => {
+    let opened = () => {};
+    const streams: ReturnType<typeof fakeStream>[] = [];
+    const open = vi.fn(() => {
+      const stream = fakeStream();
+      streams.push(stream);
+      // The second opening waits for the browser until the test lets it finish.
+      return streams.length === 1 ? Promise.resolve(stream) : new Promise<typeof stream>((resolve) => (opened = () => resolve(stream)));
+    });
+    const camera = createSharedCamera(open);
+    const old = await camera.acquire();
+    old.track.readyState = 'ended'; // unplugged
+    const reopening = camera.acquire();
+    camera.release(); // the old stream's user leaves while the camera opens again
+    opened();
+    const fresh = await reopening;
+    expect(fresh).toBe(streams[1]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fresh.track.stop).not.toHaveBeenCalled();
+    expect(camera.users).toBe(1);
+  });
+
   it('reopens the camera after a full release', async () => {
     const open = vi.fn(async () => fakeStream());
     const camera = createSharedCamera(open);

@@ -48,6 +48,9 @@ export function createSharedCamera<S extends CameraStream>(
       initialising = true;
       try {
         stream = await openStream();
+        // A release meanwhile (the dropped stream's last user leaving) scheduled the stop of this one.
+        clearTimeout(cleanup);
+        cleanup = undefined;
       } finally {
         initialising = false;
       }
