@@ -105,6 +105,19 @@ async function runToExit(env: Record<string, string>) {
   return { code, stderr };
 }
 
+/** Runs `check` with a port another process listens on and a fresh data directory, both gone afterwards. */
+async function withTakenPort(check: (port: string, dataDir: string) => Promise<void>) {
+  const taken = createNetServer();
+  await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+  const dataDir = newDataDir();
+  try {
+    await check(String((taken.address() as AddressInfo).port), dataDir);
+  } finally {
+    taken.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** A data directory for an embedded PostgreSQL that the postgres user (when we run as root) can reach. */
 function newDataDir() {
   const dataDir = mkdtempSync(join(tmpdir(), 'scroll-start-'));
@@ -229,12 +242,8 @@ describe('a server that cannot start', () => {
   it.each([
     ['one worker on the embedded database', { WEB_CONCURRENCY: '1' }],
     ['two workers', { WEB_CONCURRENCY: '2' }],
-  ])('with %s: its port taken, it says so in a line, exits 1 and leaves nothing running', async (_, env) => {
-    const taken = createNetServer();
-    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
-    const port = String((taken.address() as AddressInfo).port);
-    const dataDir = newDataDir();
-    try {
+  ])('with %s: its port taken, it says so in a line, exits 1 and leaves nothing running', (_, env) =>
+    withTakenPort(async (port, dataDir) => {
       const database: Record<string, string> = env.WEB_CONCURRENCY === '1' ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: cluster.url };
       const { code, stderr } = await runToExit({ ...env, ...database, PORT: port });
       expect(code).toBe(1);
@@ -243,28 +252,16 @@ describe('a server that cannot start', () => {
       expect(stderr).not.toMatch(/\n\s+at /);
       // The embedded PostgreSQL it started has stopped too.
       expect(spawnSync('pgrep', ['-f', dataDir]).status).toBe(1);
-    } finally {
-      taken.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    }), 60_000);
 
-  it("with the local OpenID provider's port taken, it names LOCAL_OIDC_PORT, exits 1 and leaves nothing running", async () => {
-    const taken = createNetServer();
-    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
-    const port = String((taken.address() as AddressInfo).port);
-    const dataDir = newDataDir();
-    try {
+  it("with the local OpenID provider's port taken, it names LOCAL_OIDC_PORT, exits 1 and leaves nothing running", () =>
+    withTakenPort(async (port, dataDir) => {
       const { code, stderr } = await runToExit({ WEB_CONCURRENCY: '1', DATA_DIR: dataDir, DATABASE_URL: '', LOCAL_OIDC: 'true', LOCAL_OIDC_PORT: port, PORT: '0' });
       expect(code).toBe(1);
       expect(stderr).toContain(`Scroll Library could not start: LOCAL_OIDC_PORT=${port}: listen EADDRINUSE`);
       expect(stderr).not.toMatch(/\n\s+at /);
       expect(spawnSync('pgrep', ['-f', dataDir]).status).toBe(1);
-    } finally {
-      taken.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    }), 60_000);
 
   it('names every malformed setting and exits 1 before touching the database', async () => {
     const { code, stderr } = await runToExit({ DATABASE_URL: 'postgres://127.0.0.1:1/none', PORT: 'eighty', PUBLIC_ORIGIN: 'https://library.test/app' });
