@@ -329,6 +329,7 @@ test("a book's status answered after staff switched library opens nothing in the
   await enterIsbn(page, '9781451673319');
   await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
   await expect(page.getByText('Checking book status...')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
   await page.getByRole('combobox', { name: 'Library' }).click();
   await page.getByRole('option', { name: 'Riverside Branch' }).click();
   await expect(page.getByRole('heading', { name: 'Book Collection' })).toBeVisible();
