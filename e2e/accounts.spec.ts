@@ -107,6 +107,24 @@ test('a user who leaves the sign-in page while it runs is signed in where they w
   await expect(page).toHaveURL(/\/register$/);
 });
 
+test('a user who leaves the registration page while it runs is signed in where they went, not taken home', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel(/^Display Name( \*)?$/).fill('Wandering Newcomer');
+  await page.getByLabel(/^Email( \*)?$/).fill(uniqueEmail('wander'));
+  await page.getByLabel(/^Password( \*)?$/).fill('Password123');
+  const release = await hold(page, 'auth.registerWithPassword');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('button', { name: 'Creating Account...' })).toBeVisible();
+  await page.getByRole('link', { name: 'Already have an account? Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  const answered = page.waitForResponse((response) => response.url().includes('auth.registerWithPassword'));
+  release();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByRole('button', { name: /^Hi, Wandering/ })).toBeVisible();
+  await page.waitForTimeout(700);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('a logout the server could not carry out leaves the user signed in, and says so', async ({ page }) => {
   await register(page, { displayName: 'Lou Logout', email: uniqueEmail('logout'), password: 'Password123' });
   await page.route(trpcCall('auth.logout'), (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));

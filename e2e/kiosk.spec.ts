@@ -510,6 +510,33 @@ test("a rent answered after the patron logged out says nothing to the next perso
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
 });
 
+test('a registration answered after the idle time cleared it signs nobody in on the next person\'s screen', async ({ page }) => {
+  await openKiosk(page, '?inactivityMs=4000&inactivityWarningMs=2000');
+  await signInByPhone(page, `555${String(Date.now()).slice(-7)}`);
+  await page.getByRole('button', { name: 'Register New Customer' }).click();
+  await page.getByLabel(/^Full Name/).fill('Slow Registrant');
+  await page.getByLabel(/^Email Address/).fill(uniqueEmail('slowreg'));
+  const release = await hold(page, 'kiosk.registerCustomer');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible({ timeout: 15_000 });
+  await page.evaluate(() => {
+    const seen = document.createElement('meta');
+    seen.id = 'saw-registrant';
+    new MutationObserver(() => document.body.textContent?.includes('Slow Registrant') && document.head.append(seen)).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  const answered = page.waitForResponse((response) => response.url().includes('kiosk.registerCustomer'));
+  release();
+  expect((await answered).status()).toBe(200);
+  // The toast and the customer screen would come within a frame of the answer.
+  await page.waitForTimeout(700);
+  await expect(page.locator('#saw-registrant')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+});
+
 test('a registration left idle is warned about before it is cleared, and may be kept', async ({ page }) => {
   await openKiosk(page, '?inactivityMs=6000&inactivityWarningMs=4000');
   const phone = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

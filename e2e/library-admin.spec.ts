@@ -203,6 +203,8 @@ test("a librarian corrects a book's title and author, refused while one is empty
   await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  // Past the 200 ms a closing dialog fades for (still 'visible' meanwhile).
+  await page.waitForTimeout(500);
   await expect(dialog).toBeVisible();
   release();
   await expect(page.getByText('Book details saved.')).toBeVisible();

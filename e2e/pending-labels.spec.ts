@@ -94,6 +94,8 @@ test("staff's mark as returned and create library say so while they run", async 
   // Escape and Cancel leave it running in view: its answer closes the dialog.
   await page.keyboard.press('Escape');
   await expect(create.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  // Past the 200 ms a closing dialog fades for (still 'visible' meanwhile).
+  await page.waitForTimeout(500);
   await expect(create).toBeVisible();
   release();
   await expect(create).toBeHidden();

@@ -211,6 +211,8 @@ test.describe('without a barcode in view', () => {
     await openLibrary(page, 'Riverside Branch');
     await page.getByRole('button', { name: 'Scan to Add Book' }).click();
     await enterIsbn(page, UNKNOWN_ISBN);
+    // The lookup has answered: the form comes at once when the book is confirmed.
+    await expect(dialog(page, 'Confirm Book').getByText('Book not found')).toBeVisible();
     // The form's Scan Again is pressed the moment the form is there, before the scanner has finished closing.
     await page.evaluate(() => {
       const observer = new MutationObserver(() => {

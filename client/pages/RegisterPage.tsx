@@ -23,17 +23,13 @@ type RegisterFields = ReturnType<typeof useZodForm<typeof registerInput>>;
 function RegisterForm({ withPhone, form }: { withPhone: boolean; form: RegisterFields }) {
   const [, navigate] = useLocation();
   const signedIn = useSignedIn();
-  const register = trpc.auth.registerWithPassword.useMutation({
-    onSuccess: ({ user }) => {
-      signedIn(user);
-      navigate('/');
-    },
-  });
+  const register = trpc.auth.registerWithPassword.useMutation({ onSuccess: ({ user }) => signedIn(user) });
   const registerOnce = useOneAtATime(register);
 
   return (
     <form onSubmit={form.handleSubmit((data) => {
-        registerOnce(data);
+        // Home once registered, unless the user has left the page meanwhile (the call's own callback: not after that).
+        registerOnce(data, { onSuccess: () => navigate('/') });
       })} noValidate>
       <Stack>
         {register.error && (

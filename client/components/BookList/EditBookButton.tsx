@@ -40,7 +40,7 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useZodForm(updateBookDetailsInput, { bookId: book.id, libraryId: book.libraryId, title: book.title, author: book.author });
   const save = trpc.books.updateDetails.useMutation({
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       putBookInLists(queryClient, saved);
       toast.success('Book details saved.');
       onDone();
@@ -48,8 +48,9 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
       // insights and a lookup of its ISBN (which reads the catalogue first) name it. Lookups are
       // forgotten, not marked out of date: the next scan of the ISBN waits for the new title rather than
       // show the old one while it is asked again.
+      // Not waited for: the save is over (a dialog opened again meanwhile is not held as still saving).
       const libraryId = saved.libraryId;
-      await Promise.all([
+      void Promise.all([
         utils.books.list.invalidate({ libraryId }),
         utils.books.rentedByMe.invalidate({ libraryId }),
         utils.rentals.invalidate(),

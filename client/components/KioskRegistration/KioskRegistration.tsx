@@ -19,16 +19,20 @@ interface KioskRegistrationProps {
 /** A walk-in patron registers with the phone number they typed; a refusal (email in use, say) shows on the email field. */
 export function KioskRegistration({ libraryId, phone, onRegistered, onCancel }: KioskRegistrationProps) {
   const form = useZodForm(kioskRegistrationForm, { displayName: '', email: '' });
-  const register = trpc.kiosk.registerCustomer.useMutation({
-    onSuccess: ({ user }) => {
-      toast.success(`Successfully registered "${user.displayName}".`);
-      onRegistered(user);
-    },
-    onError: (error) => form.setErrors({ email: errorMessage(error, callFallbacks.registerCustomer) }),
-  });
+  const register = trpc.kiosk.registerCustomer.useMutation();
   const registerOnce = useOneAtATime(register);
+  // The call's own callbacks: a registration answered after Cancel or the idle clear signs nobody in on the next person's screen.
   const send = form.handleSubmit((values) => {
-    registerOnce({ libraryId, phoneNumber: phone, ...values });
+    registerOnce(
+      { libraryId, phoneNumber: phone, ...values },
+      {
+        onSuccess: ({ user }) => {
+          toast.success(`Successfully registered "${user.displayName}".`);
+          onRegistered(user);
+        },
+        onError: (error) => form.setErrors({ email: errorMessage(error, callFallbacks.registerCustomer) }),
+      },
+    );
   });
   // The refusal shows on the email field: focus goes there, so that it is read out.
   const email = useRef<HTMLInputElement>(null);
