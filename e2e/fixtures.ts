@@ -92,6 +92,27 @@ export async function hold(page: Page, procedure: string) {
   return release;
 }
 
+/**
+ * From now on, notes whether `text` shows anywhere on the page, even for a moment (a toast, a screen flashed
+ * by): `seen` counts 1 once it has. For what must never show, which an assertion made later could miss.
+ */
+export async function watchFor(page: Page, text: string) {
+  const id = `saw-${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ id, text }) => {
+      const seen = document.createElement('meta');
+      seen.id = id;
+      new MutationObserver(() => document.body.textContent?.includes(text) && document.head.append(seen)).observe(document.body, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    },
+    { id, text },
+  );
+  return { seen: page.locator(`#${id}`) };
+}
+
 /** POSTs JSON to a documented path with the page's cookies; it must answer 200. Its data (superjson's `json`). */
 export async function postOk(page: Page, path: string, data: object) {
   const res = await page.request.post(path, { data });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
+import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail, watchFor } from './fixtures';
 
 /** The id of a demo library, read through the signed-in staff member's own session. */
 async function libraryIdOf(page: Page, name: string): Promise<number> {
@@ -492,21 +492,13 @@ test("a rent answered after the patron logged out says nothing to the next perso
   await bookRow(page, 'Leaving Early').getByRole('button', { name: 'Rent' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
-  await page.evaluate(() => {
-    const seen = document.createElement('meta');
-    seen.id = 'saw-rent-toast';
-    new MutationObserver(() => document.body.textContent?.includes('Book rental successful!') && document.head.append(seen)).observe(document.body, {
-      childList: true,
-      subtree: true,
-      characterData: true,
-    });
-  });
+  const rentToast = await watchFor(page, 'Book rental successful!');
   const answered = page.waitForResponse((response) => response.url().includes('rentals.kioskRent'));
   release();
   expect((await answered).status()).toBe(200);
   // The toast would come within a frame of the answer.
   await page.waitForTimeout(700);
-  await expect(page.locator('#saw-rent-toast')).toHaveCount(0);
+  await expect(rentToast.seen).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
 });
 
@@ -519,21 +511,13 @@ test('a registration answered after the idle time cleared it signs nobody in on 
   const release = await hold(page, 'kiosk.registerCustomer');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible({ timeout: 15_000 });
-  await page.evaluate(() => {
-    const seen = document.createElement('meta');
-    seen.id = 'saw-registrant';
-    new MutationObserver(() => document.body.textContent?.includes('Slow Registrant') && document.head.append(seen)).observe(document.body, {
-      childList: true,
-      subtree: true,
-      characterData: true,
-    });
-  });
+  const registrant = await watchFor(page, 'Slow Registrant');
   const answered = page.waitForResponse((response) => response.url().includes('kiosk.registerCustomer'));
   release();
   expect((await answered).status()).toBe(200);
   // The toast and the customer screen would come within a frame of the answer.
   await page.waitForTimeout(700);
-  await expect(page.locator('#saw-registrant')).toHaveCount(0);
+  await expect(registrant.seen).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { fakeCamera, test } from './camera';
 import { writeBarcodeVideo } from './barcode-video';
-import { demo, hold, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail } from './fixtures';
+import { demo, hold, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail, watchFor } from './fixtures';
 
 // '1984' is catalogued at Central Library only, so adding it to Riverside Branch is new there and the
 // local catalogue still knows it (the e2e server has no internet).
@@ -167,15 +167,7 @@ test.describe('without a barcode in view', () => {
     await copies.pressSequentially('-3');
     await expect(copies).toHaveValue('-3');
     // Nor is the book just added announced, as the dialog closes, as one the library already held.
-    await page.evaluate(() => {
-      const seen = document.createElement('meta');
-      seen.id = 'saw-held-notice';
-      new MutationObserver(() => document.body.textContent?.includes('This library already holds') && document.head.append(seen)).observe(document.body, {
-        childList: true,
-        subtree: true,
-        characterData: true,
-      });
-    });
+    const heldNotice = await watchFor(page, 'This library already holds');
     const release = await hold(page, 'books.add');
     await add.getByRole('button', { name: 'Add to Library' }).click();
     await expect(add.getByRole('button', { name: 'Adding...' })).toHaveAttribute('aria-disabled', 'true');
@@ -188,7 +180,7 @@ test.describe('without a barcode in view', () => {
     release();
     await expect(page.getByText('"The Unwritten Atlas" has been added to the library.')).toBeVisible();
     await expect(add).toHaveCount(0);
-    await expect(page.locator('#saw-held-notice')).toHaveCount(0);
+    await expect(heldNotice.seen).toHaveCount(0);
     await expect(page.getByRole('article').filter({ hasText: 'The Unwritten Atlas' })).toContainText('1 of 1 available');
     // Two dialogs in a row, and focus still comes back to the button that opened the first.
     await expect(page.getByRole('button', { name: 'Scan to Add Book' })).toBeFocused();
