@@ -111,6 +111,26 @@ test('offline, a list never loaded says it waits for the connection, and loads o
   await expect(dialog.getByText('Not loaded yet: this shows once you are back online.')).toHaveCount(0);
 });
 
+test('offline, a rent refused for want of the connection leaves the Rent buttons working, to say it again', async ({ page, context }) => {
+  await register(page, { displayName: 'Rhea Refused', email: uniqueEmail('refused'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const rent = page.getByRole('region', { name: 'Available to Rent' }).getByRole('button', { name: 'Rent Book' }).first();
+  await expect(rent).toBeEnabled();
+  const offlineToast = page.locator('[data-rht-toaster]').getByRole('alert').filter({ hasText: 'You are offline. This change needs a connection' });
+
+  await context.setOffline(true);
+  await rent.click();
+  await expect(offlineToast).toHaveCount(1);
+  await expect(offlineToast).toHaveCount(0);
+  // Nothing moved, so the lists are not settling: a press is a press, and says so again.
+  await expect(rent).not.toHaveAttribute('aria-disabled', 'true');
+  await rent.click();
+  await expect(offlineToast).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'My Rentals' }).getByRole('article')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
 test('the manifest linked from the page and GET /_api/manifest are the same, with every field', async ({ page, request }) => {
   await page.goto('/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
