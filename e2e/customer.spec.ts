@@ -16,6 +16,12 @@ async function newCustomerAtCentral(page: Page, displayName: string) {
 test('a customer rents a book, sees it under My Rentals, returns it and reviews it', async ({ page }) => {
   await newCustomerAtCentral(page, 'Paula Patron');
   await expect(page.getByText('Welcome to the Library!')).toBeVisible();
+  // The banner's steps, in their order: find, rent, and where rented books go.
+  await expect(page.getByRole('region', { name: 'Welcome to the Library!' }).getByRole('listitem')).toHaveText([
+    'Find a book you like under ‘Available to Rent’.',
+    'Click Rent Book to borrow a copy.',
+    'Your rented books appear under ‘My Rentals’, where you can return them.',
+  ]);
   await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
 
   const book = section(page, 'Available to Rent').getByRole('article').first();
