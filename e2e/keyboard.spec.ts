@@ -113,6 +113,11 @@ test('Submit Review keeps focus while it runs, and focus stays in the dialog onc
   const submitting = dialog.getByRole('button', { name: 'Submitting...' });
   await expect(submitting).toHaveAttribute('aria-disabled', 'true');
   await expect(submitting).toBeFocused();
+  // Nor does Escape close the dialog meanwhile: the answer shows there (past the 200 ms a closing dialog fades for).
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(500);
+  await expect(dialog).toBeVisible();
+  await expect(submitting).toBeFocused();
   release();
 
   await expect(dialog.getByText('You have already reviewed this book.')).toBeFocused();

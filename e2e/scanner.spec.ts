@@ -293,7 +293,15 @@ test.describe('without a barcode in view', () => {
     await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
     const rent = dialog(page, 'Confirm Book Rental');
     await expect(rent.getByText('Do you want to rent the book "Fahrenheit 451"?')).toBeVisible();
+    // While the rent runs, the dialog stays: Escape does nothing, and Cancel cannot be pressed.
+    const release = await hold(page, 'rentals.rent');
     await rent.getByRole('button', { name: 'Yes, Rent Book' }).click();
+    await expect(rent.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    // Past the 200 ms a closing dialog fades for (still 'visible' meanwhile).
+    await page.waitForTimeout(500);
+    await expect(rent).toBeVisible();
+    release();
     await expect(page.getByText('Book rental successful!')).toBeVisible();
     await expect(rent).toBeHidden();
 

@@ -1,18 +1,26 @@
 import { Button, Modal } from '@mantine/core';
+import { useIsMutating } from '@tanstack/react-query';
+import { getMutationKey } from '@trpc/react-query';
 import type { Book } from '../../../shared/schemas';
 import { useLazyModal } from '../../hooks/use-lazy-modal';
+import { trpc } from '../../trpc';
 import { ReviewsSection } from './ReviewsSection';
 
-/** A book's Reviews button and the dialog it opens, made at its first opening (useLazyModal). */
+/**
+ * A book's Reviews button and the dialog it opens, made at its first opening (useLazyModal). While the
+ * reader's review of the book is being sent, the dialog stays: its answer shows there.
+ */
 export function ReviewsButton({ book }: { book: Pick<Book, 'id' | 'title'> }) {
   const { made, opened, open, close } = useLazyModal();
+  const posting =
+    useIsMutating({ mutationKey: getMutationKey(trpc.reviews.post), predicate: (mutation) => (mutation.state.variables as { bookId?: number } | undefined)?.bookId === book.id }) > 0;
   return (
     <>
       <Button variant="default" onClick={open}>
         Reviews
       </Button>
       {made && (
-        <Modal opened={opened} onClose={close} title={`Reviews for "${book.title}"`} size="lg" closeButtonProps={{ 'aria-label': 'Close reviews' }}>
+        <Modal opened={opened} onClose={() => !posting && close()} title={`Reviews for "${book.title}"`} size="lg" closeButtonProps={{ 'aria-label': 'Close reviews' }}>
           <ReviewsSection bookId={book.id} />
         </Modal>
       )}

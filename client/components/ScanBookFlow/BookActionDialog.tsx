@@ -29,8 +29,9 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
   // Every copy out (none of them the caller's): asked, the rent would only be refused.
   const noCopies = !rented && status?.book.availableCount === 0;
   return (
-    // The last step of ScanBookFlow's chain, which gives focus back to its button.
-    <Modal opened={!!current} onClose={onCancel} returnFocus={false} title={rented ? 'Confirm Book Return' : 'Confirm Book Rental'} centered>
+    // The last step of ScanBookFlow's chain, which gives focus back to its button. While the rent or return
+    // runs it stays (Cancel is disabled too): its answer closes it, or shows why not.
+    <Modal opened={!!current} onClose={() => !pending && onCancel()} returnFocus={false} title={rented ? 'Confirm Book Return' : 'Confirm Book Rental'} centered>
       {status && (
         <>
           <Text>
