@@ -82,10 +82,16 @@ function validationMessage(issue: ZodError['issues'][number] | undefined): strin
   return named(issue.path) ? `The field ${issue.path.join('.')} is not valid.` : 'The request has a field that is not valid.';
 }
 
+/**
+ * A fault's text names the request (the start of its id: the `x-request-id` header, and the `reqId` of the
+ * fault's log line), so a user who reports it points staff at the line with its cause.
+ */
+export const internalMessage = (requestId?: string) => (requestId ? `${INTERNAL_MESSAGE} (Reference: ${requestId.slice(0, 8)})` : INTERNAL_MESSAGE);
+
 /** The user-facing text of any error: the first failing field's message for validation errors. */
-export function publicMessage(error: TRPCError): string {
+export function publicMessage(error: TRPCError, requestId?: string): string {
   if (error.cause instanceof ZodError) return validationMessage(error.cause.issues[0]);
-  if (error.code === 'INTERNAL_SERVER_ERROR') return INTERNAL_MESSAGE;
+  if (error.code === 'INTERNAL_SERVER_ERROR') return internalMessage(requestId);
   if (error.code === 'PARSE_ERROR') return UNREADABLE_BODY;
   if (!(error.cause instanceof AppError)) {
     // tRPC's own input failures (a superjson payload that cannot be revived) carry the library's text.
@@ -117,7 +123,7 @@ export function logFailure(log: FastifyBaseLogger, error: TRPCError, where: stri
 export function sendError(reply: FastifyReply, error: unknown) {
   const failure = mapFailure(error, reply);
   logFailure(reply.log, failure, reply.request.url);
-  const message = publicMessage(failure);
+  const message = publicMessage(failure, reply.request.id);
   const details = failure.cause instanceof AppError ? failure.cause.details : undefined;
   const status = fastifyStatus(error) ?? getHTTPStatusCodeFromError(failure);
   return reply.status(status).send({ error: message, message, code: failure.code, ...(details ? { details } : {}) });

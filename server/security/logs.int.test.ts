@@ -59,13 +59,22 @@ describe('logs', () => {
 
     // A request that fails on our side logs its error, and still none of the secrets.
     const failingToken = newToken();
+    let failedId = '';
     // The failed statement would carry the token's hash; the log keeps only the reason.
     secrets.push(failingToken, hashToken(failingToken));
     await t.sql(`alter table temporary_tokens rename to temporary_tokens_gone`);
     try {
       const failed = await post('/_api/auth/establish_session', { tempToken: failingToken });
       expect(failed.statusCode).toBe(500);
-      expect(failed.json().message).toBe('Something went wrong on our side. Please try again.');
+      failedId = String(failed.headers['x-request-id']);
+      // It names the request, whose log line below says why.
+      expect(failed.json().message).toBe(`Something went wrong on our side. Please try again. (Reference: ${failedId.slice(0, 8)})`);
+      // So does the same fault through /trpc.
+      const viaTrpc = await post('/trpc/auth.establishSession', { json: { tempToken: failingToken } });
+      expect(viaTrpc.statusCode).toBe(500);
+      const viaTrpcId = String(viaTrpc.headers['x-request-id']);
+      expect(viaTrpcId).not.toBe(failedId);
+      expect(viaTrpc.json().error.json.message).toBe(`Something went wrong on our side. Please try again. (Reference: ${viaTrpcId.slice(0, 8)})`);
     } finally {
       await t.sql(`alter table temporary_tokens_gone rename to temporary_tokens`);
     }
@@ -80,9 +89,9 @@ describe('logs', () => {
     expect(lines.filter((line) => /scroll_session=|"password"|"tempToken"/.test(line))).toEqual([]);
 
     const requestIds = new Set(entries.filter((e) => e.msg === 'request completed').map((e) => e.reqId));
-    expect(requestIds.size).toBe(7);
+    expect(requestIds.size).toBe(8);
     expect(requestIds).toContain(callback.headers['x-request-id']);
-    const failure = entries.find((e) => e.level >= 50 && e.err && requestIds.has(e.reqId)) as { err: { message: string; stack: string } } | undefined;
+    const failure = entries.find((e) => e.level >= 50 && e.err && e.reqId === failedId) as { err: { message: string; stack: string } } | undefined;
     // The reason only: knex (in a transaction) puts the statement before it, which the log replaces.
     expect(failure?.err.message).toMatch(/^(\[statement\] - )?relation "temporary_tokens" does not exist$/);
     expect(failure?.err.stack).toMatch(/\n\s+at /);

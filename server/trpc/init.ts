@@ -38,8 +38,8 @@ const t = initTRPC
   .create({
     // Same wire as superjson; outputs take the fast path, inputs are read by superjson itself.
     transformer: { serialize: serializeOutput, deserialize: deserializeInput },
-    errorFormatter({ shape, error }) {
-      const message = publicMessage(error);
+    errorFormatter({ shape, error, ctx }) {
+      const message = publicMessage(error, ctx?.req.id);
       const cause = error.cause instanceof AppError ? error.cause : undefined;
       return {
         message,

@@ -271,7 +271,8 @@ describe('sign-in with Google through the local OpenID provider', () => {
       const res = await t.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google' });
       expect(res.body).not.toMatch(/rate_limits|does not exist/);
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: INTERNAL, message: INTERNAL, code: 'INTERNAL_SERVER_ERROR' });
+      const internal = `${INTERNAL} (Reference: ${String(res.headers['x-request-id']).slice(0, 8)})`;
+      expect(res.json()).toEqual({ error: internal, message: internal, code: 'INTERNAL_SERVER_ERROR' });
     } finally {
       await t.sql(`alter table rate_limits_gone rename to rate_limits`);
     }
