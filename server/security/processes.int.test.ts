@@ -78,10 +78,15 @@ async function startServerOnce(workers: number, env: Record<string, string>): Pr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
-  const server: Server = { child, url: `http://127.0.0.1:${port}`, logs: [], output: '', exited: new Promise((done) => child.on('exit', (code) => done(code))) };
+  // 'close': exited, and all it wrote read.
+  const server: Server = { child, url: `http://127.0.0.1:${port}`, logs: [], output: '', exited: new Promise((done) => child.on('close', (code) => done(code))) };
+  // A chunk of the pipe may end inside a line: its end comes with the next.
+  let partial = '';
   child.stdout!.on('data', (chunk) => {
     server.output += chunk;
-    for (const line of String(chunk).split('\n')) if (line.startsWith('{')) server.logs.push(JSON.parse(line));
+    const lines = (partial + String(chunk)).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith('{')) server.logs.push(JSON.parse(line));
   });
   child.stderr!.on('data', (chunk) => (server.output += chunk));
   const deadline = Date.now() + 30_000;
@@ -101,7 +106,7 @@ async function runToExit(env: Record<string, string>) {
   started.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const code = await new Promise<number | null>((done) => child.on('exit', done));
+  const code = await new Promise<number | null>((done) => child.on('close', done));
   return { code, stderr };
 }
 
@@ -165,7 +170,7 @@ describe('WEB_CONCURRENCY=2: two worker processes on one database', () => {
     const [{ active }] = (await db.query(`select count(*)::int as active from rentals where library_id = $1 and returned_at is null`, [libraryId])).rows;
     const stormPids = () => new Set(server.logs.filter((l) => l.msg === 'request completed' && l.req?.url === '/_api/books/rent').map((l) => l.pid));
     // Log lines reach stdout in batches, at least once a second (http/logging.ts bufferedStdout).
-    await expect.poll(() => stormPids().size, { timeout: 3000 }).toBe(2);
+    await expect.poll(() => stormPids().size, { timeout: 15_000 }).toBe(2);
     console.log(
       `rent storm: ${cookies.length} customers, ${statuses.filter((s) => s === 200).length} rented, ${statuses.filter((s) => s === 409).length} refused, ` +
         `${Math.max(0, active - quantity)} oversold, served by ${stormPids().size} workers`,
@@ -189,7 +194,7 @@ describe('WEB_CONCURRENCY=2: two worker processes on one database', () => {
     }
     const sessionPids = () => new Set(server.logs.slice(before).filter((l) => l.msg === 'request completed' && l.req?.url === '/_api/auth/session').map((l) => l.pid)).size;
     // Log lines reach stdout in batches, at least once a second (http/logging.ts bufferedStdout).
-    await expect.poll(sessionPids, { timeout: 3000 }).toBe(2);
+    await expect.poll(sessionPids, { timeout: 15_000 }).toBe(2);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
