@@ -6,15 +6,16 @@ import { initOrm } from '../db/orm';
 import { quantityBelowRented } from '../services/books';
 import { ALREADY_RENTED, ALREADY_RETURNED, NO_COPIES } from '../services/rentals';
 import { invariantViolations, newBook, newRental, newUser, signedIn, snapshot, staffedLibrary } from '../test/factories';
-import { Client, createTestApp, followPages, type TestApp } from '../test/harness';
+import { Client, createTestApp, followPages, TEST_POOL, type TestApp } from '../test/harness';
 
 /** Waits until `check` holds, asking every 10 ms, for at most 5 s. */
 async function until(check: () => Promise<boolean>) {
-  for (let i = 0; i < 500; i++) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error('The condition did not hold within 5 s.');
+  throw new Error('The condition did not hold within 15 s.');
 }
 
 let t: TestApp;
@@ -22,7 +23,7 @@ let t: TestApp;
 let t2: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const orm = await initOrm(t.url);
+  const orm = await initOrm(t.url, TEST_POOL);
   const app = await buildApp({ orm, config: t.config });
   await app.ready();
   t2 = { ...t, app, orm };
@@ -127,10 +128,12 @@ describe('renting never oversells', () => {
       await holder.query('begin');
       await holder.query('select 1 from books where id = $1 for update', [book.id]);
       const rent = post(client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 });
-      await until(async () => (await t.sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%membership as%'`)).length > 0);
+      const lockWaiters = async (query = '%') =>
+        (await t.sql<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query like ?`, [query]))[0]!.n;
+      await until(async () => (await lockWaiters('%membership as%')) > 0);
       const returned = post(client, '/_api/books/return', { rentalId: rental.id });
-      // Long enough for the return to take whatever it takes before waiting.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The return has taken whatever it takes before it waits too (it changes the book's count: it must).
+      await until(async () => (await lockWaiters()) >= 2);
       await holder.query('commit');
       const [rentAnswer, returnAnswer] = await Promise.all([rent, returned]);
       expect(returnAnswer.status, JSON.stringify(returnAnswer.body)).toBe(200);

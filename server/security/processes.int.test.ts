@@ -91,6 +91,8 @@ async function startServerOnce(workers: number, env: Record<string, string>): Pr
   child.stderr!.on('data', (chunk) => (server.output += chunk));
   const deadline = Date.now() + 30_000;
   while (!server.output.includes('is ready at')) {
+    // Exited: what it said last (EADDRINUSE, say) is read by its close.
+    if (child.exitCode !== null) await server.exited;
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${server.output}`);
     await new Promise((done) => setTimeout(done, 50));
   }

@@ -4,6 +4,7 @@ import { afterAll, inject } from 'vitest';
 import superjson from 'superjson';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import type { Options } from '@mikro-orm/postgresql';
 import { initOrm, type Orm } from '../db/orm';
 
 import { TEMPLATE_DATABASE } from './template';
@@ -29,12 +30,22 @@ export interface TestApp {
 }
 
 /**
+ * A serving app gives up on a connection after 2 s and on a free one in the pool after 3 s, to answer an
+ * outage at once (server/security/database-faults.int.test.ts holds it to that). A test's burst of requests
+ * opening connections from cold on a loaded machine may take longer without any outage.
+ */
+export const TEST_POOL = {
+  pool: { min: 0, max: 20, acquireTimeoutMillis: 30_000 },
+  driverOptions: { connection: { connectionTimeoutMillis: 30_000 } },
+} satisfies Partial<Options>;
+
+/**
  * Builds the real app on a real database of its own; closed after the file's tests. The local
  * OpenID provider is started only for the files that sign in with it (`localOidc: true`).
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const url = await createTestDatabase();
-  const orm = await initOrm(url);
+  const orm = await initOrm(url, TEST_POOL);
   const config = { ...loadConfig({}), seedDemoData: false, localOidc: false, ...overrides };
   const app = await buildApp({ orm, config });
   await app.ready();
