@@ -86,7 +86,7 @@ function validationMessage(issue: ZodError['issues'][number] | undefined): strin
  * A fault's text names the request (the start of its id: the `x-request-id` header, and the `reqId` of the
  * fault's log line), so a user who reports it points staff at the line with its cause.
  */
-export const internalMessage = (requestId?: string) => (requestId ? `${INTERNAL_MESSAGE} (Reference: ${requestId.slice(0, 8)})` : INTERNAL_MESSAGE);
+const internalMessage = (requestId?: string) => (requestId ? `${INTERNAL_MESSAGE} (Reference: ${requestId.slice(0, 8)})` : INTERNAL_MESSAGE);
 
 /** The user-facing text of any error: the first failing field's message for validation errors. */
 export function publicMessage(error: TRPCError, requestId?: string): string {

@@ -1,5 +1,5 @@
 import { Button, Modal } from '@mantine/core';
-import { useIsMutating } from '@tanstack/react-query';
+import { type Mutation, useIsMutating } from '@tanstack/react-query';
 import { getMutationKey } from '@trpc/react-query';
 import type { Book } from '../../../shared/schemas';
 import { useLazyModal } from '../../hooks/use-lazy-modal';
@@ -12,8 +12,8 @@ import { ReviewsSection } from './ReviewsSection';
  */
 export function ReviewsButton({ book }: { book: Pick<Book, 'id' | 'title'> }) {
   const { made, opened, open, close } = useLazyModal();
-  const posting =
-    useIsMutating({ mutationKey: getMutationKey(trpc.reviews.post), predicate: (mutation) => (mutation.state.variables as { bookId?: number } | undefined)?.bookId === book.id }) > 0;
+  const ofThisBook = (mutation: Mutation) => (mutation.state.variables as { bookId?: number } | undefined)?.bookId === book.id;
+  const posting = useIsMutating({ mutationKey: getMutationKey(trpc.reviews.post), predicate: ofThisBook }) > 0;
   return (
     <>
       <Button variant="default" onClick={open}>
