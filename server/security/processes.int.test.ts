@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../db/embedded';
+import { byLine, freePort } from '../db/embedded';
 import { isbnKey } from '../../shared/isbn';
 import { hashToken, newToken } from '../services/tokens';
 import { ownCluster } from '../test/own-cluster';
@@ -81,12 +81,10 @@ async function startServerOnce(workers: number, env: Record<string, string>): Pr
   // 'close': exited, and all it wrote read.
   const server: Server = { child, url: `http://127.0.0.1:${port}`, logs: [], output: '', exited: new Promise((done) => child.on('close', (code) => done(code))) };
   // A chunk of the pipe may end inside a line: its end comes with the next.
-  let partial = '';
+  const logLine = byLine((line) => line.startsWith('{') && server.logs.push(JSON.parse(line)));
   child.stdout!.on('data', (chunk) => {
     server.output += chunk;
-    const lines = (partial + String(chunk)).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) if (line.startsWith('{')) server.logs.push(JSON.parse(line));
+    logLine(String(chunk));
   });
   child.stderr!.on('data', (chunk) => (server.output += chunk));
   const deadline = Date.now() + 30_000;
