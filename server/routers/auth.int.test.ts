@@ -226,3 +226,30 @@ describe.each(['rest', 'trpc'] as const)('accounts through %s', (door) => {
     expect((await call(new Client(t), 'profile.upgradeToAdmin', {})).status).toBe(401);
   });
 });
+
+describe('a failed login', () => {
+  /** The quickest of `rounds` failed logins for each email, asked in turn: a busy machine only ever makes one slower. */
+  async function quickestFailures(emails: string[], rounds = 3) {
+    const quickest = emails.map(() => Infinity);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, email] of emails.entries()) {
+        const started = performance.now();
+        const res = await new Client(t).rest('POST', '/_api/auth/login_with_password', { email, password: 'WrongPass1' });
+        const took = performance.now() - started;
+        expect(res.status).toBe(401);
+        quickest[i] = Math.min(quickest[i], took);
+      }
+    }
+    return quickest;
+  }
+
+  it('takes as long for an email nobody has, or an account without a password, as for a wrong password', async () => {
+    const { user } = await signUp(t, { password: 'RightPass1' });
+    const googleOnly = await newUser(t);
+    const [wrongPassword, unknownEmail, noPassword] = await quickestFailures([user.email, uniqueEmail('ghost'), googleOnly.email]);
+    // The password check (argon2id, 19 MiB) is most of a failed login's time: answered without it, a
+    // login for an email nobody has would come back in a small fraction of the time, telling who has an account.
+    expect(unknownEmail).toBeGreaterThan(wrongPassword / 3);
+    expect(noPassword).toBeGreaterThan(wrongPassword / 3);
+  });
+});
