@@ -9,15 +9,19 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
 const REQUEST_TIMEOUT_MS = 10_000;
 
-/** Waits until `url` answers within 100 ms: the previous scenario's backlog must not weigh on the next one. */
+/**
+ * Waits until `url` answers within 100 ms: the previous scenario's backlog must not weigh on the next one.
+ * Any answer but a server error counts (the bare session check, asked without a cookie, answers 401).
+ */
 export async function settle(url: string, maxMs = 60_000) {
   const deadline = Date.now() + maxMs;
   while (Date.now() < deadline) {
     const started = performance.now();
-    const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status < 500, () => false);
     if (ok && performance.now() - started < 100) return;
     await new Promise((done) => setTimeout(done, 200));
   }
+  console.warn(`[bench] ${url} did not answer within 100 ms for ${maxMs / 1000} s; measuring anyway`);
 }
 
 export interface LoadResult {
