@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 
@@ -32,14 +32,15 @@ const cpuProfile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=$
 /** The production build on an existing, migrated database (no demo seed), its log in logFile. */
 export async function startServer(opts: { buildDir: string; databaseUrl: string; port: number; logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${opts.port}`;
+  const log = openSync(opts.logFile, 'a');
   const started = performance.now();
   const child = spawn(process.execPath, [...cpuProfile, ...SERVER_NODE_FLAGS, resolve(opts.buildDir, 'server/main.js')], {
     env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its output straight to the file, as `npm start >> file` writes it: through a pipe, each batch of log
+    // lines would wake this process, which also generates the load, to copy it on.
+    stdio: ['ignore', log, log],
   });
-  const log = createWriteStream(opts.logFile, { flags: 'a' });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
+  closeSync(log);
   const stop = () =>
     new Promise<void>((done) => {
       if (child.exitCode !== null) return done();
