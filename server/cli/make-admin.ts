@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig, loadEnvFile } from '../config';
 import { openDatabase } from '../db/database';
-import { EMBEDDED_DATABASE, embeddedUrl, runningClusterPort } from '../db/embedded';
+import { EMBEDDED_DATABASE, runningClusterPort, runningClusterUrl } from '../db/embedded';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {
@@ -37,13 +37,14 @@ let name: string | null;
 try {
   loadEnvFile();
   const config = loadConfig();
+  const clusterDir = join(config.dataDir, 'postgres');
   // A mistyped DATA_DIR would otherwise get a new, empty database of its own.
-  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'postgres', 'PG_VERSION'))) {
-    console.error(`No database in ${join(config.dataDir, 'postgres')}: set DATA_DIR to the folder the server keeps its data in (or DATABASE_URL).`);
+  if (!config.databaseUrl && !existsSync(join(clusterDir, 'PG_VERSION'))) {
+    console.error(`No database in ${clusterDir}: set DATA_DIR to the folder the server keeps its data in (or DATABASE_URL).`);
     process.exit(1);
   }
-  const runningPort = config.databaseUrl ? null : runningClusterPort(join(config.dataDir, 'postgres'));
-  const database = runningPort ? { url: embeddedUrl(runningPort, EMBEDDED_DATABASE), stop: async () => {} } : await openDatabase(config);
+  const runningPort = config.databaseUrl ? null : runningClusterPort(clusterDir);
+  const database = runningPort ? { url: runningClusterUrl(clusterDir, runningPort, EMBEDDED_DATABASE), stop: async () => {} } : await openDatabase(config);
   try {
     name = await makeAdmin(database.url);
   } finally {

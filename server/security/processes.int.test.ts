@@ -349,7 +349,8 @@ describe('the embedded PostgreSQL, when its server goes', () => {
       const server = await startServer(1, embedded(dataDir));
       // The record of the first migration lost: the next start runs it again, on tables that exist.
       const port = readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3];
-      const own = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'scroll', password: 'scroll-local', database: 'scroll_library' });
+      const password = readFileSync(join(dataDir, 'postgres/scroll-password'), 'utf8');
+      const own = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'scroll', password, database: 'scroll_library' });
       await own.connect();
       await own.query(`delete from mikro_orm_migrations where name like 'Migration20261121000000%'`);
       await own.end();
@@ -361,6 +362,30 @@ describe('the embedded PostgreSQL, when its server goes', () => {
       expect(failed.stderr).toContain('Scroll Library could not start');
       expect(failed.stderr).toContain('Migration20261121000000_initial');
       expect(postmasters(dataDir)).toEqual([]);
+    } finally {
+      removeDataDir(dataDir);
+    }
+  }, 90_000);
+
+  it('make-admin reaches the embedded database a running server uses, by the password kept in its folder', async () => {
+    const dataDir = newDataDir();
+    try {
+      const server = await startServer(1, embedded(dataDir));
+      const port = readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3];
+      const password = readFileSync(join(dataDir, 'postgres/scroll-password'), 'utf8');
+      const own = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'scroll', password, database: 'scroll_library' });
+      await own.connect();
+      await own.query(`insert into users (email, display_name) values ('branch.head@example.test', 'Branch Head')`);
+
+      const made = spawnSync(process.execPath, [join(buildDir, 'server/make-admin.js'), 'branch.head@example.test'], {
+        env: { ...process.env, ...embedded(dataDir) },
+        encoding: 'utf8',
+      });
+      expect(made.status, made.stderr).toBe(0);
+      expect((await own.query(`select role from users where email = 'branch.head@example.test'`)).rows).toEqual([{ role: 'admin' }]);
+      await own.end();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
     } finally {
       removeDataDir(dataDir);
     }

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+
+/**
+ * Each embedded cluster has a password of its own, made with it and kept in its folder (a copy of the
+ * folder, as a backup, takes it along), readable by its owner only: the cluster listens on loopback,
+ * where any user of the machine may connect, and a password published with the code would let them.
+ */
+const keptFile = (databaseDir: string) => join(databaseDir, 'scroll-password');
+
+/** Beside the folder, a password about to be set: kept there until the cluster has it, so a start cut short loses none. */
+const pendingFile = (databaseDir: string) => `${databaseDir}.password-pending`;
+
+/** The password every embedded cluster had until 2026-11-28: one made with it is given its own at its next start. */
+export const PUBLISHED_PASSWORD = 'scroll-local';
+
+const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim() || null : null);
+
+/** The password a cluster's folder keeps; a cluster made before clusters had their own has the published one. */
+export const keptPassword = (databaseDir: string) => read(keptFile(databaseDir)) ?? PUBLISHED_PASSWORD;
+
+/** A new cluster's password, written beside its folder before the cluster is made with it. */
+export function newPassword(databaseDir: string) {
+  const password = randomBytes(24).toString('hex');
+  mkdirSync(dirname(databaseDir), { recursive: true });
+  writeFileSync(pendingFile(databaseDir), password, { mode: 0o600 });
+  return password;
+}
+
+async function connects(port: number, user: string, password: string) {
+  const client = new pg.Client({ host: '127.0.0.1', port, user, password, database: 'postgres' });
+  try {
+    await client.connect();
+    return client;
+  } catch {
+    await client.end().catch(() => {});
+    return null;
+  }
+}
+
+/**
+ * The password of the running cluster on `databaseDir`, kept in its folder. A cluster without one kept
+ * there has the pending one (made with it, or given it by a start cut short) or the published one, and
+ * is given a new one of its own, written down before it is set.
+ */
+export async function ownPassword(databaseDir: string, port: number, user: string): Promise<string> {
+  const kept = read(keptFile(databaseDir));
+  if (kept) return kept;
+  const pending = read(pendingFile(databaseDir));
+  let client = pending ? await connects(port, user, pending) : null;
+  if (!client) {
+    client = await connects(port, user, PUBLISHED_PASSWORD);
+    if (!client) throw new Error(`The embedded PostgreSQL in ${databaseDir} refused its password: put the password it was given in ${keptFile(databaseDir)}.`);
+    try {
+      // Hex only, so it needs no quoting; ALTER ROLE takes no bind parameters.
+      await client.query(`alter role "${user}" password '${newPassword(databaseDir)}'`);
+    } finally {
+      await client.end();
+    }
+  } else {
+    await client.end();
+  }
+  renameSync(pendingFile(databaseDir), keptFile(databaseDir));
+  return read(keptFile(databaseDir))!;
+}
