@@ -288,6 +288,14 @@ describe('the embedded PostgreSQL, when its server goes', () => {
   const postmasters = (dataDir: string) =>
     spawnSync('pgrep', ['-f', `${dataDir}/postgres -p`], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
   const embedded = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  /** A connection to the app's database on the embedded cluster running on dataDir, as its server connects (its port and the password kept in its folder). */
+  const connectTo = async (dataDir: string) => {
+    const port = readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3];
+    const password = readFileSync(join(dataDir, 'postgres/scroll-password'), 'utf8');
+    const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'scroll', password, database: 'scroll_library' });
+    await client.connect();
+    return client;
+  };
   /** Removes dataDir, after an immediate shutdown (SIGQUIT) of any PostgreSQL a failed test left on it. */
   const removeDataDir = (dataDir: string) => {
     for (const pid of postmasters(dataDir)) process.kill(pid, 'SIGQUIT');
@@ -348,10 +356,7 @@ describe('the embedded PostgreSQL, when its server goes', () => {
     try {
       const server = await startServer(1, embedded(dataDir));
       // The record of the first migration lost: the next start runs it again, on tables that exist.
-      const port = readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3];
-      const password = readFileSync(join(dataDir, 'postgres/scroll-password'), 'utf8');
-      const own = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'scroll', password, database: 'scroll_library' });
-      await own.connect();
+      const own = await connectTo(dataDir);
       await own.query(`delete from mikro_orm_migrations where name like 'Migration20261121000000%'`);
       await own.end();
       server.child.kill('SIGTERM');
@@ -371,10 +376,7 @@ describe('the embedded PostgreSQL, when its server goes', () => {
     const dataDir = newDataDir();
     try {
       const server = await startServer(1, embedded(dataDir));
-      const port = readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3];
-      const password = readFileSync(join(dataDir, 'postgres/scroll-password'), 'utf8');
-      const own = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'scroll', password, database: 'scroll_library' });
-      await own.connect();
+      const own = await connectTo(dataDir);
       await own.query(`insert into users (email, display_name) values ('branch.head@example.test', 'Branch Head')`);
 
       const made = spawnSync(process.execPath, [join(buildDir, 'server/make-admin.js'), 'branch.head@example.test'], {
