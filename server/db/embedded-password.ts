@@ -16,6 +16,9 @@ const pendingFile = (databaseDir: string) => `${databaseDir}.password-pending`;
 /** The password every embedded cluster had until 2026-11-28: one made with it is given its own at its next start. */
 export const PUBLISHED_PASSWORD = 'scroll-local';
 
+/** PostgreSQL's SQLSTATE for a refused password. */
+const INVALID_PASSWORD = '28P01';
+
 const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim() || null : null);
 
 /** The password a cluster's folder keeps; a cluster made before clusters had their own has the published one. */
@@ -29,14 +32,16 @@ export function newPassword(databaseDir: string) {
   return password;
 }
 
+/** A client connected with `password`, or null when the cluster refuses it (any other failure is thrown). */
 async function connects(port: number, user: string, password: string) {
   const client = new pg.Client({ host: '127.0.0.1', port, user, password, database: 'postgres' });
   try {
     await client.connect();
     return client;
-  } catch {
+  } catch (error) {
     await client.end().catch(() => {});
-    return null;
+    if ((error as { code?: string }).code === INVALID_PASSWORD) return null;
+    throw error;
   }
 }
 
