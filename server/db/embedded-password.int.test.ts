@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { PUBLISHED_PASSWORD } from './embedded-password';
+import { ownPassword, PUBLISHED_PASSWORD } from './embedded-password';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded';
 
 const folders: string[] = [];
@@ -53,13 +53,23 @@ it('makes each new cluster with a password of its own, kept in its folder for it
   expect(await connectAs(database, PUBLISHED_PASSWORD)).toMatch(/password authentication failed/);
   expect(await connectAs(database, password)).toEqual([{ one: 1 }]);
 
+  // The password a cluster is made with sat in a file of the temp folder, readable by all, while initdb ran:
+  // it is replaced as soon as the cluster runs.
+  rmSync(join(dir, 'scroll-password'));
+  writeFileSync(`${dir}.password-pending`, password);
+  const { port } = new URL(database.url('postgres'));
+  const renewed = await ownPassword(dir, Number(port), 'scroll', true);
+  expect(renewed).not.toBe(password);
+  expect(kept(dir)).toBe(renewed);
+  expect(await connectAs(database, password)).toMatch(/password authentication failed/);
+
   // Started again, it keeps the same password; another cluster has another.
   await database.stop();
-  expect(await connectAs(await start(dir), password)).toEqual([{ one: 1 }]);
+  expect(await connectAs(await start(dir), renewed)).toEqual([{ one: 1 }]);
   await running!.stop();
   const other = newFolder();
   await start(other);
-  expect(kept(other)).not.toBe(password);
+  expect(kept(other)).not.toBe(renewed);
 });
 
 it('gives a cluster made with the published password one of its own at its next start, its data kept', async () => {

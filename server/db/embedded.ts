@@ -239,7 +239,7 @@ export async function startEmbeddedPostgres(
   }
   let ownedPassword: string;
   try {
-    ownedPassword = await ownPassword(databaseDir, port, user);
+    ownedPassword = await ownPassword(databaseDir, port, user, created);
   } catch (error) {
     await cluster.stop();
     throw error;
