@@ -4,9 +4,9 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 
 /**
- * Each embedded cluster has a password of its own, made with it and kept in its folder (a copy of the
- * folder, as a backup, takes it along), readable by its owner only: the cluster listens on loopback,
- * where any user of the machine may connect, and a password published with the code would let them.
+ * Each embedded cluster has a random password of its own, kept in its folder (a copy of the folder, as a
+ * backup, takes it along), readable by its owner only: the cluster listens on loopback, where any user of
+ * the machine may connect, and a password published with the code would let them.
  */
 const keptFile = (databaseDir: string) => join(databaseDir, 'scroll-password');
 
@@ -24,7 +24,7 @@ const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').tr
 /** The password a cluster's folder keeps; a cluster made before clusters had their own has the published one. */
 export const keptPassword = (databaseDir: string) => read(keptFile(databaseDir)) ?? PUBLISHED_PASSWORD;
 
-/** A new cluster's password, written beside its folder before the cluster is made with it. */
+/** A new password, written beside the folder (pending) before a cluster is made with it or given it. */
 export function newPassword(databaseDir: string) {
   const password = randomBytes(24).toString('hex');
   mkdirSync(dirname(databaseDir), { recursive: true });
