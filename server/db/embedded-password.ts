@@ -55,8 +55,8 @@ async function connects(port: number, user: string, password: string) {
 export async function ownPassword(databaseDir: string, port: number, user: string, made: boolean): Promise<string> {
   const kept = read(keptFile(databaseDir));
   if (kept) return kept;
-  const pending = read(pendingFile(databaseDir));
-  let client = pending ? await connects(port, user, pending) : null;
+  let password = read(pendingFile(databaseDir));
+  let client = password ? await connects(port, user, password) : null;
   let renew = made;
   if (!client) {
     client = await connects(port, user, PUBLISHED_PASSWORD);
@@ -64,11 +64,14 @@ export async function ownPassword(databaseDir: string, port: number, user: strin
   }
   if (!client) throw new Error(`The embedded PostgreSQL in ${databaseDir} refused its password: put the password it was given in ${keptFile(databaseDir)}.`);
   try {
-    // Hex only, so it needs no quoting; ALTER ROLE takes no bind parameters.
-    if (renew) await client.query(`alter role "${user}" password '${newPassword(databaseDir)}'`);
+    if (renew) {
+      password = newPassword(databaseDir);
+      // Hex only, so it needs no quoting; ALTER ROLE takes no bind parameters.
+      await client.query(`alter role "${user}" password '${password}'`);
+    }
   } finally {
     await client.end();
   }
   renameSync(pendingFile(databaseDir), keptFile(databaseDir));
-  return read(keptFile(databaseDir))!;
+  return password!;
 }
