@@ -36,6 +36,8 @@ test('staff read the insights, switch the period and download the CSV', async ({
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^central-library-rentals-last-365-days-\d{4}-\d{2}-\d{2}\.csv$/);
+  // Busy while the file was made, the button kept focus.
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeFocused();
   const csv = await readFile(await download.path(), 'utf8');
   const [header, ...rows] = csv.replace(/^\uFEFF/, '').split('\r\n');
   expect(header).toBe('Book ID,Title,Author,ISBN,Copies,Available,Rental ID,Customer,Customer Email,Rented At,Returned At');

@@ -256,8 +256,10 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   await expect(dialog.getByText('Are you sure you want to return The Catcher in the Rye?')).toBeVisible();
   const release = await hold(page, 'rentals.returnByRental');
   await dialog.getByRole('button', { name: 'Return Book' }).click();
-  // While it runs, Escape does what the disabled Cancel does: the dialog stays until the answer.
+  // While it runs, Escape does what the disabled Cancel does: the dialog stays until the answer,
+  // and the busy button keeps focus (disabled, it would drop it behind the dialog).
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Return Book' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   release();

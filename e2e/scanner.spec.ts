@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { fakeCamera, test } from './camera';
 import { writeBarcodeVideo } from './barcode-video';
-import { demo, hold, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail, watchFor } from './fixtures';
+import { callsTo, demo, hold, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail, watchFor } from './fixtures';
 
 // '1984' is catalogued at Central Library only, so adding it to Riverside Branch is new there and the
 // local catalogue still knows it (the e2e server has no internet).
@@ -297,6 +297,8 @@ test.describe('without a barcode in view', () => {
     const release = await hold(page, 'rentals.rent');
     await rent.getByRole('button', { name: 'Yes, Rent Book' }).click();
     await expect(rent.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    // Busy, the button keeps focus: disabled, it would drop it behind the dialog.
+    await expect(rent.getByRole('button', { name: 'Yes, Rent Book' })).toBeFocused();
     await page.keyboard.press('Escape');
     // Past the 200 ms a closing dialog fades for (still 'visible' meanwhile).
     await page.waitForTimeout(500);
@@ -421,6 +423,17 @@ test('Scan Book does not offer a book with no copy in, nor one whose last copy w
   await rent.getByRole('button', { name: 'Yes, Rent Book' }).click();
   await expect(noCopies).toBeVisible();
   await expect(rent.getByRole('button', { name: 'Yes, Rent Book' })).toBeDisabled();
+  // Refused, the dialog stays and so does focus: on the button, then on Tab within the dialog, not behind it.
+  await expect(rent.getByRole('button', { name: 'Yes, Rent Book' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(rent.locator(':focus')).toHaveCount(1);
+  // Pressed again, it asks nothing.
+  const asked = callsTo(page, 'rentals.rent');
+  await page.keyboard.press('Shift+Tab');
+  await expect(rent.getByRole('button', { name: 'Yes, Rent Book' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  expect(asked).toEqual([]);
   await librarian.close();
 });
 

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
+import { busyProps } from '../../lib/busy';
 import { formatDate } from '../../lib/dates';
 import { coverUrl } from '../BookList';
 import { ListSkeleton } from '../DataState';
@@ -51,7 +52,8 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
           <Button variant="default" size="lg" onClick={() => setOpened(false)} disabled={isPending}>
             Cancel
           </Button>
-          <Button size="lg" onClick={confirmReturn} loading={isPending}>
+          {/* Busy, it keeps focus: disabled, it would drop it behind the dialog, which a failed return leaves open. */}
+          <Button size="lg" onClick={() => isPending || confirmReturn()} {...busyProps(isPending)} leftSection={isPending && <Loader size="sm" color="currentColor" />}>
             Return Book
           </Button>
         </Group>

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { type BookStatus, NO_COPIES } from '../../../shared/schemas';
+import { busyProps } from '../../lib/busy';
 import { formatDate } from '../../lib/dates';
 
 interface BookActionDialogProps {
@@ -28,6 +29,7 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
   const renter = rentals.find((rental) => rental.rentalId === rentalId);
   // Every copy out (none of them the caller's): asked, the rent would only be refused.
   const noCopies = !rented && status?.book.availableCount === 0;
+  const unavailable = rented ? rentalId === null : noCopies;
   return (
     // The last step of ScanBookFlow's chain, which gives focus back to its button. While the rent or return
     // runs it stays (Cancel is disabled too): its answer closes it, or shows why not.
@@ -71,7 +73,12 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
             <Button variant="default" onClick={onCancel} disabled={pending}>
               Cancel
             </Button>
-            <Button loading={pending} disabled={rented ? rentalId === null : noCopies} onClick={() => (rented ? rentalId !== null && onReturn(rentalId) : onRent(status))}>
+            {/* Busy or not to be pressed (no copy in, no copy picked), it keeps focus: disabled, it would drop it behind the dialog. */}
+            <Button
+              {...busyProps(pending || unavailable)}
+              leftSection={pending && <Loader size="sm" color="currentColor" />}
+              onClick={() => pending || unavailable || (rented ? rentalId !== null && onReturn(rentalId) : onRent(status))}
+            >
               {rented ? 'Yes, Return Book' : 'Yes, Rent Book'}
             </Button>
           </Group>
