@@ -1,9 +1,9 @@
 import '@mantine/charts/styles.css';
-import { Alert, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Title, useMatches } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Title, useMatches } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { InsightPeriod } from '../../../shared/schemas';
-import { busyProps } from '../../lib/busy';
+import { busyButtonProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { InsightSection } from './InsightSection';
@@ -61,7 +61,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
             onChange={(value) => setDays(Number(value) as InsightPeriod)}
             data={periodOptions}
           />
-          <Button variant="light" onClick={() => exporting || downloadCsv()} {...busyProps(exporting)} leftSection={exporting && <Loader size="sm" color="currentColor" />}>
+          <Button variant="light" onClick={() => exporting || downloadCsv()} {...busyButtonProps(exporting)}>
             Download CSV
           </Button>
         </Group>

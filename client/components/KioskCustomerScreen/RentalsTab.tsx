@@ -1,10 +1,10 @@
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
-import { busyProps } from '../../lib/busy';
+import { busyButtonProps } from '../../lib/busy';
 import { formatDate } from '../../lib/dates';
 import { coverUrl } from '../BookList';
 import { ListSkeleton } from '../DataState';
@@ -53,7 +53,7 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
             Cancel
           </Button>
           {/* Busy, it keeps focus: disabled, it would drop it behind the dialog, which a failed return leaves open. */}
-          <Button size="lg" onClick={() => isPending || confirmReturn()} {...busyProps(isPending)} leftSection={isPending && <Loader size="sm" color="currentColor" />}>
+          <Button size="lg" onClick={() => isPending || confirmReturn()} {...busyButtonProps(isPending)}>
             Return Book
           </Button>
         </Group>

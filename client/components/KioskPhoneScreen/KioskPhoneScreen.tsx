@@ -1,10 +1,10 @@
-import { Alert, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { KIOSK_PHONE_MAX_CHARS, KIOSK_PHONE_MIN_DIGITS } from '../../../shared/constants';
 import { type Customer, phoneDigits } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
-import { busyProps } from '../../lib/busy';
+import { busyButtonProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { offlineMeta } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
@@ -109,7 +109,7 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
           </Alert>
         )}
         <Keypad onDigit={addDigit} onDelete={deleteDigit} disabled={lookup.isPending} />
-        <Button size="xl" onClick={logIn} {...busyProps(lookup.isPending)} leftSection={lookup.isPending && <Loader size="sm" color="currentColor" />}>
+        <Button size="xl" onClick={logIn} {...busyButtonProps(lookup.isPending)}>
           Login
         </Button>
       </Stack>

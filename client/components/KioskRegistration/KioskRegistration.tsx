@@ -1,11 +1,11 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { EMAIL_IN_USE } from '../../../shared/accounts';
 import { kioskRegistrationForm, type User } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
-import { busyProps } from '../../lib/busy';
+import { busyButtonProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 
@@ -72,7 +72,7 @@ export function KioskRegistration({ libraryId, phone, onRegistered, onCancel }: 
             <Button variant="default" size="lg" onClick={onCancel} disabled={register.isPending}>
               Cancel
             </Button>
-            <Button type="submit" size="lg" {...busyProps(register.isPending)} leftSection={register.isPending && <Loader size="sm" color="currentColor" />}>
+            <Button type="submit" size="lg" {...busyButtonProps(register.isPending)}>
               Register
             </Button>
           </Group>

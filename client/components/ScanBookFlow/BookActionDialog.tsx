@@ -1,7 +1,7 @@
-import { Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { type BookStatus, NO_COPIES } from '../../../shared/schemas';
-import { busyProps } from '../../lib/busy';
+import { busyButtonProps, busyProps } from '../../lib/busy';
 import { formatDate } from '../../lib/dates';
 
 interface BookActionDialogProps {
@@ -75,8 +75,8 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
             </Button>
             {/* Busy or not to be pressed (no copy in, no copy picked), it keeps focus: disabled, it would drop it behind the dialog. */}
             <Button
-              {...busyProps(pending || unavailable)}
-              leftSection={pending && <Loader size="sm" color="currentColor" />}
+              {...busyButtonProps(pending)}
+              {...busyProps(unavailable)}
               onClick={() => pending || unavailable || (rented ? rentalId !== null && onReturn(rentalId) : onRent(status))}
             >
               {rented ? 'Yes, Return Book' : 'Yes, Rent Book'}

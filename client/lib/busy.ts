@@ -1,7 +1,0 @@
-/**
- * A control whose action is running: it looks and reads as disabled but keeps focus (a disabled
- * control drops focus to the page). Its handler must ignore presses meanwhile.
- */
-export function busyProps(busy: boolean) {
-  return busy ? ({ 'aria-disabled': true, 'data-disabled': true } as const) : {};
-}
