@@ -20,14 +20,16 @@ interface Place {
  *
  * `ref` goes on an element that holds the list in every state; rows are marked `data-focus-row={key}`,
  * the empty message `data-focus-fallback` (and tabIndex -1). A dialog opened from a row takes focus
- * out of the list: call `restore` once it has closed.
+ * out of the list: call `restore(dialog)` once it has closed. Focus may still be in it then, on a
+ * button that stayed focusable while its action ran, and goes when the dialog does.
  */
 export function useFocusAfterRemoval<T extends HTMLElement>() {
   const list = useRef<T | null>(null);
   const last = useRef<Place | null>(null);
 
-  const restore = useCallback(() => {
-    const lost = !document.activeElement || document.activeElement === document.body;
+  const restore = useCallback((closedDialog?: Element | null) => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !!closedDialog?.contains(active);
     if (list.current && last.current && lost) focusNear(list.current, last.current);
   }, []);
 

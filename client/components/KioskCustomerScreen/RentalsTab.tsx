@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
@@ -25,6 +25,7 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
   const [opened, setOpened] = useState(false);
   const { returnRental, isPending } = useKioskReturn(libraryId);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
+  const dialog = useRef<HTMLDivElement>(null);
 
   const askToReturn = (rental: Rental) => {
     setConfirming(rental);
@@ -43,7 +44,8 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
         opened={opened}
         // While the return runs, Escape and a tap outside do what the disabled Cancel does: nothing.
         onClose={() => !isPending && setOpened(false)}
-        onExitTransitionEnd={focus.restore}
+        ref={dialog}
+        onExitTransitionEnd={() => focus.restore(dialog.current)}
         title="Return Book"
         centered
       >
