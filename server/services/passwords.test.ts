@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 
 /**
- * The password hasher (argon2) is a native addon. Where nothing compiled it at install (the Docker image's slim
- * Node has no compiler; npm 11 skips its install script), it loads the prebuilt binary it ships for the platform,
- * which must load on the Node we run: argon2 0.45's needs Node-API 10, and Node 20 (Node-API 9) died of a
- * segmentation fault at start. PREBUILDS_ONLY makes its loader skip a binary compiled here, as such a machine has none.
+ * The password hasher (argon2) is a native addon. At install, its script keeps the prebuilt binary it ships for
+ * the platform if that loads, and otherwise compiles one, which takes python3, make and g++ (the Docker image's slim
+ * Node has none). argon2 0.45's prebuilt binary needs Node-API 10, which Node 20 (Node-API 9) lacks, and loading it
+ * there was a segmentation fault: on Node 20 every install compiled, and failed without a compiler (installed with
+ * scripts off, the server died at start). PREBUILDS_ONLY makes its loader skip a binary compiled here.
  */
 it("hashes and checks a password with argon2's prebuilt binary, on this Node, without a compiled one", () => {
   const script = `import argon2 from 'argon2';
