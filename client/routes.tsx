@@ -52,16 +52,19 @@ function SkipLink({ main }: { main: RefObject<HTMLElement | null> }) {
 
 export function AppRoutes() {
   useHashScroll();
-  const main = useRef<HTMLElement>(null);
+  const main = useRef<HTMLDivElement>(null);
   useFocusOnNavigation(main);
   // A kiosk is a shared terminal: patrons must not reach the staff member's menu, so it has its own header.
   const [isKiosk] = useRoute('/kiosk/:libraryId');
   const [location] = useLocation();
+  // The kiosk's frame (KioskLayout) holds its own header, main and footer, which as landmarks must not sit inside
+  // another main.
+  const Page = isKiosk ? 'div' : 'main';
   return (
     <>
       {!isKiosk && <SkipLink main={main} />}
       {!isKiosk && <Header />}
-      <main id="main" ref={main} tabIndex={-1}>
+      <Page id="main" ref={main} tabIndex={-1}>
         <PageLoadError key={location}>
           <Suspense fallback={<PageLoader />}>
             <Switch>
@@ -75,7 +78,7 @@ export function AppRoutes() {
             </Switch>
           </Suspense>
         </PageLoadError>
-      </main>
+      </Page>
     </>
   );
 }

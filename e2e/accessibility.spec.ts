@@ -71,6 +71,11 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       await page.goto(`/kiosk/${libraries.find((l) => l.name === 'Central Library')!.id}`);
       await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
       expect(await violations(page), 'kiosk phone screen').toEqual([]);
+      // Its own frame's landmarks, as a screen reader lists them: the library's name, the screen, the footer.
+      await expect(page.getByRole('banner')).toHaveText('Central Library');
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await expect(page.getByRole('main').getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toHaveText(/^Library powered by/);
       for (const digit of '5550100001') await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: digit, exact: true }).click();
       await page.getByRole('button', { name: 'Login' }).click();
       await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();

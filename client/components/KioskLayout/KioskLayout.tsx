@@ -15,7 +15,7 @@ export function KioskLayout({ libraryName, children }: { libraryName?: string; c
           </Title>
         </Group>
       </header>
-      <Box component="section" className={classes.body}>
+      <Box component="main" className={classes.body}>
         <Container size="sm" py="xl" px="md">
           {children}
         </Container>
