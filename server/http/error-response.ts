@@ -43,7 +43,10 @@ function domainError(error: unknown): AppError | undefined {
   const conflictMessage = constraint && CONFLICTS.get(constraint);
   if (conflictMessage) return conflict(conflictMessage);
   const status = fastifyStatus(error);
-  if (status) return status === 413 ? payloadTooLarge() : status === 415 ? notJson() : badRequest(UNREADABLE_REQUEST);
+  if (status === 413) return payloadTooLarge();
+  if (status === 415) return notJson();
+  // Its body parser's refusals (not JSON, empty, cut short) in the words tRPC's own parser is answered with.
+  if (status) return badRequest(/^FST_ERR_CTP_/.test(String((error as { code?: unknown }).code)) ? UNREADABLE_BODY : UNREADABLE_REQUEST);
   return undefined;
 }
 

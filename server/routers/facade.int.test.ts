@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../rest/adapter';
-import { Client, createTestApp, type TestApp } from '../test/harness';
+import { Client, createTestApp, setRole, signUp, type TestApp } from '../test/harness';
 
 /**
  * Every call of SPEC section 7, copied here because the handout folder is not in the repo, with the
@@ -82,6 +82,21 @@ describe('a documented path asked with another method', () => {
     expect(res.json()).toEqual({ error: message, message, code: 'METHOD_NOT_SUPPORTED' });
     expect(await t.sql(`select count(*)::int as n from rentals`)).toEqual(before);
   });
+});
+
+it('a body that is not JSON, or none, is refused in the words of the tRPC door, and changes nothing', async () => {
+  const { client, user } = await signUp(t);
+  await setRole(t, user.id, 'library_admin');
+  const headers = { 'content-type': 'application/json', cookie: client.cookie! };
+  const before = await t.sql(`select count(*)::int as n from libraries`);
+  for (const payload of ['{"name":', '', 'null x']) {
+    for (const url of ['/_api/libraries', '/trpc/libraries.create']) {
+      const res = await t.app.inject({ method: 'POST', url, headers, payload });
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(JSON.stringify(res.json()), url).toContain('"The request body could not be read."');
+    }
+  }
+  expect(await t.sql(`select count(*)::int as n from libraries`)).toEqual(before);
 });
 
 it('OPTIONS on a documented path names the methods it takes, and allows no other origin', async () => {
