@@ -187,6 +187,10 @@ test.describe('without a barcode in view', () => {
 
     await page.getByRole('button', { name: 'Scan to Add Book' }).click();
     await enterIsbn(page, UNKNOWN_ISBN);
+    // Scanned again, it is the book just catalogued, no longer one nobody knows.
+    await expect(dialog(page, 'Confirm Book').getByRole('heading', { name: 'The Unwritten Atlas' })).toBeVisible();
+    await expect(dialog(page, 'Confirm Book').getByText('by Ann Onymous')).toBeVisible();
+    await expect(dialog(page, 'Confirm Book').getByText('Book not found')).toHaveCount(0);
     await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
     // Scan Again, from the form, goes back to the scanner.
     await dialog(page, 'Add Book to Library').getByRole('button', { name: 'Scan Again' }).click();
@@ -407,6 +411,9 @@ test('Scan Book does not offer a book with no copy in, nor one whose last copy w
   const noCopies = rent.getByText('No copies of this book are available right now.');
   await scanBook.click();
   await enterIsbn(page, allOut);
+  // The confirm step shows the library's copy, though no book service knows it and the patron staffs nothing.
+  await expect(dialog(page, 'Confirm Book').getByRole('heading', { name: 'All Out' })).toBeVisible();
+  await expect(dialog(page, 'Confirm Book').getByText('by Gone')).toBeVisible();
   await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
   await expect(rent.getByText('Do you want to rent the book "All Out"?')).toBeVisible();
   await expect(noCopies).toBeVisible();

@@ -1,15 +1,19 @@
 import { lookupErrorMessage } from '../lib/lookup-errors';
 import { trpc } from '../trpc';
 
-/** The book behind an ISBN. Lookups are cached for the whole visit and never retried (SPEC section 7). */
-export function useBookLookup(isbn: string | null) {
+/**
+ * The book behind an ISBN scanned for a library (whose own copy answers first). Lookups are cached for the whole
+ * visit and never retried (SPEC section 7).
+ */
+export function useBookLookup(isbn: string | null, libraryId: number) {
   const lookup = trpc.lookup.lookup.useQuery(
-    { isbn: isbn ?? '' },
+    { isbn: isbn ?? '', libraryId },
     { enabled: !!isbn, staleTime: Infinity, gcTime: Infinity, retry: false },
   );
   return {
     book: lookup.data?.book ?? null,
-    isLoading: !!isbn && lookup.isLoading,
+    // A 'not found' asked again (a book since catalogued) is not said again while the answer comes.
+    isLoading: !!isbn && (lookup.isLoading || (lookup.isFetching && lookup.data?.book === null)),
     /** Offline, a lookup that has not run waits for the connection: nothing is known yet, not that the book is unknown. */
     isWaitingForConnection: !!isbn && lookup.isPending && lookup.isPaused,
     error: lookup.isError ? lookupErrorMessage(lookup.error) : null,

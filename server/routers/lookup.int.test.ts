@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLookupTestApp, type FakeBookProviders, resetLookups } from '../test/book-providers';
+import { staffedLibrary } from '../test/factories';
 import { Client, signUp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -56,6 +57,18 @@ describe.each(['rest', 'trpc'] as const)('book lookup through %s', (door) => {
     const short = await lookup(reader, { isbn: '12345' });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Please enter a valid ISBN (10 or 13 digits).');
+    const noLibrary = await lookup(reader, { isbn: '9780547928227', libraryId: 0 });
+    expect(noLibrary.status).toBe(400);
+    expect(noLibrary.body.message).toBe('Library ID must be a positive integer');
+    expect(providers.hits()).toBe(0);
+  });
+
+  it("a patron's scan for a library answers with that library's copy, which its book list shows them anyway", async () => {
+    const { library } = await staffedLibrary(t);
+    await t.sql(`insert into books (library_id, isbn, isbn13, title, author) values (?, '9780306406157', '9780306406157', 'Shelved Here', 'A. Local')`, [library.id]);
+    const res = await lookup(reader, { isbn: '0306406152', libraryId: library.id });
+    expect(res.status).toBe(200);
+    expect(res.body.book).toMatchObject({ isbn: '0306406152', title: 'Shelved Here', authors: ['A. Local'] });
     expect(providers.hits()).toBe(0);
   });
 

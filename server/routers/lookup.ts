@@ -9,5 +9,5 @@ export const lookupRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/book/lookup', wire: 'superjson' } })
     .input(lookupInput)
     .output(syncOutput(lookupResponse))
-    .query(async ({ ctx, input }) => ({ book: await lookupBook(ctx.em, ctx.config, input.isbn, ctx.user.id, ctx.req.log) })),
+    .query(async ({ ctx, input }) => ({ book: await lookupBook(ctx.em, ctx.config, input.isbn, { userId: ctx.user.id, libraryId: input.libraryId }, ctx.req.log) })),
 });

@@ -173,6 +173,8 @@ export type BookStatus = z.infer<typeof bookStatusResponse>;
 
 export const lookupInput = z.strictObject({
   isbn: z.string(missing('ISBN cannot be empty')).trim().min(1, 'ISBN cannot be empty').max(32, 'ISBN is too long'),
+  /** The library the book is scanned for (to rent, return or add): its own copy of the ISBN answers first. */
+  libraryId: libraryIdField().optional(),
 });
 
 export const bookLookupResult = z.object({

@@ -32,7 +32,7 @@ function FormSkeleton() {
 
 /** The lookup may still be running when the ISBN is confirmed: skeletons until it answers (it is cached). */
 function PrefilledForm({ isbn, libraryId, onScanAgain, onAdded }: { isbn: string; libraryId: number; onScanAgain: () => void; onAdded: () => void }) {
-  const { book, isLoading } = useBookLookup(isbn);
+  const { book, isLoading } = useBookLookup(isbn, libraryId);
   if (isLoading) return <FormSkeleton />;
   return <AddBookForm libraryId={libraryId} initialValues={formValuesFor(isbn, book)} onScanAgain={onScanAgain} onAdded={onAdded} />;
 }
@@ -57,7 +57,7 @@ export function AddBookDialog({ libraryId, opened, onClose }: AddBookDialogProps
 
   return (
     <>
-      <ScanDialog opened={opened && !isbn} onClose={onClose} onConfirm={setIsbn} returnFocus={false} />
+      <ScanDialog opened={opened && !isbn} onClose={onClose} libraryId={libraryId} onConfirm={setIsbn} returnFocus={false} />
       {/* While the book is added, Escape and a tap outside do nothing, as Scan Again does: its answer closes the dialog. */}
       <Modal opened={opened && !!isbn} onClose={() => !adding && onClose()} returnFocus={false} title="Add Book to Library" size="lg" centered>
         <Text size="sm" c="dimmed" mb="md">

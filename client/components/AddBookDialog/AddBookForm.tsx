@@ -53,9 +53,11 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
       // More copies than were sent: they joined a book the library already held.
       if (book.quantity > quantity) toast.success(<DetailToast title={added} description={`The library now holds ${copiesText(book.quantity)}.`} />);
       else toast.success(added);
-      // The book lists and the staff's insights (copies, never-rented books) count the new copies.
+      // The book lists and the staff's insights (copies, never-rented books) count the new copies, and the next
+      // scan of the ISBN finds the library's copy (asked again when its confirm step shows, not in this closing form).
       utils.books.list.invalidate();
       utils.insights.invalidate();
+      utils.lookup.lookup.invalidate(undefined, { refetchType: 'none' });
       onAdded();
     },
     onError: (error) => {

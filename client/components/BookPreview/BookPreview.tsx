@@ -3,8 +3,8 @@ import { useBookLookup } from '../../hooks/use-book-lookup';
 import { CoverPreview } from './CoverPreview';
 
 /** The scan dialog's confirm step: what the lookup knows about a scanned or typed ISBN. */
-export function BookPreview({ isbn }: { isbn: string }) {
-  const { book, isLoading, isWaitingForConnection, error } = useBookLookup(isbn);
+export function BookPreview({ isbn, libraryId }: { isbn: string; libraryId: number }) {
+  const { book, isLoading, isWaitingForConnection, error } = useBookLookup(isbn, libraryId);
 
   if (isLoading) {
     return (

@@ -70,7 +70,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
       />
       <SearchStatus text={status} />
       <div ref={focus.ref}>{results()}</div>
-      <ScanDialog opened={scanning} onClose={() => setScanning(false)} onConfirm={rentScanned} />
+      <ScanDialog opened={scanning} onClose={() => setScanning(false)} libraryId={libraryId} onConfirm={rentScanned} />
     </Stack>
   );
 }

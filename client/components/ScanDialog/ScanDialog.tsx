@@ -7,6 +7,8 @@ import { ManualIsbnEntry } from './ManualIsbnEntry';
 export interface ScanDialogProps {
   opened: boolean;
   onClose: () => void;
+  /** The library the book is scanned for: its copy of the ISBN is what the confirm step shows first. */
+  libraryId: number;
   /** Called with the confirmed ISBN; the parent closes the dialog (it may open the next step at once). */
   onConfirm: (isbn: string) => void;
   /** Whether closing gives focus back to what had it before (not when the dialog is one step of a chain). */
@@ -19,7 +21,7 @@ type Mode = 'camera' | 'manual';
  * Reads an ISBN from the camera or the keyboard, then shows what the lookup knows so the user can
  * confirm it or scan again. The camera runs only while the dialog is open and scanning.
  */
-export function ScanDialog({ opened, onClose, onConfirm, returnFocus = true }: ScanDialogProps) {
+export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus = true }: ScanDialogProps) {
   const [mode, setMode] = useState<Mode>('camera');
   const [isbn, setIsbn] = useState<string | null>(null);
 
@@ -41,7 +43,7 @@ export function ScanDialog({ opened, onClose, onConfirm, returnFocus = true }: S
     <Modal opened={opened} onClose={onClose} returnFocus={returnFocus} title={isbn ? 'Confirm Book' : 'Scan Book ISBN'} size="lg" centered>
       {isbn ? (
         <Stack>
-          <BookPreview isbn={isbn} />
+          <BookPreview isbn={isbn} libraryId={libraryId} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setIsbn(null)}>
               Scan Again

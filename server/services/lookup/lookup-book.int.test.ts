@@ -9,7 +9,7 @@ let t: TestApp;
 let providers: FakeBookProviders;
 /** The staff member who looks books up (newBook puts its copies in libraries they staff). */
 let staffId: number;
-const lookup = (isbn: string, userId = staffId) => lookupBook(t.orm.em.fork(), t.config, isbn, userId);
+const lookup = (isbn: string, userId = staffId, libraryId?: number) => lookupBook(t.orm.em.fork(), t.config, isbn, { userId, libraryId });
 
 beforeAll(async () => {
   ({ t, providers } = await createLookupTestApp());
@@ -31,6 +31,7 @@ async function newBook(values: { isbn: string; isbn13: string; title: string; au
     values.author,
     values.thumbnailUrl ?? null,
   ]);
+  return library;
 }
 
 const cacheRows = () => t.sql<{ isbn13: string; source: string | null; result: unknown; days: number }>(
@@ -78,6 +79,25 @@ describe('lookupBook', () => {
     expect(await lookup('9780547928227')).toMatchObject({ title: 'The Hobbit (branch copy)' });
     await newBook({ isbn: '054792822X', isbn13: '9780547928227', title: 'The Hobbit (main copy)', author: 'Tolkien' });
     expect(await lookup('9780547928227')).toMatchObject({ title: 'The Hobbit (main copy)' });
+  });
+
+  it('answers from the copy of the library the scan is for, to anyone signed in, before the libraries the caller staffs', async () => {
+    const hobbit = { isbn: '9780547928227', isbn13: '9780547928227', author: 'Tolkien' };
+    // A library nobody here staffs: a patron renting there scans its copy.
+    const shelf = await newBook({ ...hobbit, title: 'The Hobbit (shelf copy)' }, []);
+    const patron = await newUser(t);
+    expect(await lookup('054792822X', patron.id, shelf.id)).toMatchObject({ isbn: '054792822X', title: 'The Hobbit (shelf copy)' });
+    expect(providers.hits()).toBe(0);
+    // Staff adding copies to a library of theirs see its copy, though another of theirs edited its own later.
+    const own = await newBook({ ...hobbit, title: 'The Hobbit (own copy)' });
+    await newBook({ ...hobbit, title: 'The Hobbit (branch copy)' });
+    expect(await lookup('9780547928227', staffId, own.id)).toMatchObject({ title: 'The Hobbit (own copy)' });
+    expect(await lookup('9780547928227', staffId)).toMatchObject({ title: 'The Hobbit (branch copy)' });
+    // Scanned for a library without a copy: staff get their own libraries' copy, a patron the provider's answer.
+    const elsewhere = await newLibrary(t);
+    expect(await lookup('9780547928227', staffId, elsewhere.id)).toMatchObject({ title: 'The Hobbit (branch copy)' });
+    expect(await lookup('9780547928227', patron.id, elsewhere.id)).toMatchObject({ title: 'The Hobbit: or There and Back Again' });
+    expect(providers.hits('openLibrary')).toBe(1);
   });
 
   it("fills in what a library's copy does not record from a provider's cached answer, asking no one", async () => {

@@ -20,17 +20,23 @@ export interface LookupLog {
   warn(details: object, message: string): void;
 }
 
+/** Who looks the book up, and for which library (the one a scan is for, when there is one). */
+export interface LookupCaller {
+  userId: number;
+  libraryId?: number;
+}
+
 /**
- * The book behind an ISBN, as `userId` looks it up, or null. The catalogue of the libraries they staff is
- * read live (it is our own data, and a library's edits should show at once); the remote providers'
- * answers are cached in isbn_lookups.
+ * The book behind an ISBN, as `caller` looks it up, or null. The catalogue (the library the scan is for, and
+ * those the caller staffs) is read live: it is our own data, and a library's edits should show at once. The
+ * remote providers' answers are cached in isbn_lookups.
  */
-export async function lookupBook(em: EntityManager, config: Config, rawIsbn: string, userId: number, log?: LookupLog): Promise<BookLookupResult | null> {
+export async function lookupBook(em: EntityManager, config: Config, rawIsbn: string, caller: LookupCaller, log?: LookupLog): Promise<BookLookupResult | null> {
   if (!hasIsbnLength(rawIsbn)) throw badRequest(INVALID_ISBN_MESSAGE);
   const isbn = normalizeIsbn(rawIsbn);
   const isbn13 = isbnKey(isbn);
 
-  const local = await findInCatalogue(em, isbn13, userId);
+  const local = await findInCatalogue(em, isbn13, caller.userId, caller.libraryId);
   if (local) {
     // No provider is asked, but what one said about this ISBN fills in what the copy lacks.
     const known = (await readCachedLookup(em, isbn13, { stale: true }))?.book;
