@@ -47,6 +47,12 @@ describe('the demo seed', () => {
     ).toEqual([]);
   });
 
+  it("starts the demo reader with nothing out anywhere (the dashboard's welcome banner shows), and a rental history", async () => {
+    const reader = await signInAs('customer');
+    expect((await reader.trpc('query', 'rentals.mineEverywhere', {})).body).toEqual([]);
+    expect((await reader.trpc('query', 'rentals.myHistory', {})).body.length).toBeGreaterThan(0);
+  });
+
   it('lets the demo reader browse and rent at once', async () => {
     const reader = await signInAs('customer');
     const libraries = (await reader.rest('GET', '/_api/libraries', undefined, { superjson: true })).body as { id: number }[];

@@ -93,11 +93,13 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     let n = 0;
     for (const [li, libraryId] of libraries.entries()) {
       for (const [ci, customerId] of customers.entries()) {
-        if (ci === 0 && li === 0) continue; // the demo reader starts with no active rental, so the welcome banner shows
+        // The demo reader (the first customer) starts with no active rental at any library, so the welcome banner
+        // shows; their returned ones at the branch fill Rental History.
+        if (ci === 0 && li === 0) continue;
         await join(libraryId, customerId);
         for (let k = 0; k < 3; k++) {
           const bookId = bookIds[li][(ci * 5 + k * 3 + li) % bookIds[li].length];
-          const active = k === 0;
+          const active = k === 0 && ci !== 0;
           const days = 2 + ((n * 5) % 38); // within the 40 days since the accounts opened
           n++;
           if (active) {
