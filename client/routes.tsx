@@ -52,6 +52,7 @@ function SkipLink({ main }: { main: RefObject<HTMLElement | null> }) {
 
 export function AppRoutes() {
   useHashScroll();
+  // The page's frame: a main, or the kiosk's div (typed as the div, which both elements satisfy where it is used).
   const main = useRef<HTMLDivElement>(null);
   useFocusOnNavigation(main);
   // A kiosk is a shared terminal: patrons must not reach the staff member's menu, so it has its own header.
