@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { completeIsbn13 } from '../shared/isbn';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now()}.${++counter}@example.test`;
@@ -121,10 +122,7 @@ export async function postOk(page: Page, path: string, data: object) {
 }
 
 /** An ISBN-13 from its first twelve digits, with its check digit. */
-export function isbn13(first12: string) {
-  const sum = [...first12].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
-  return `${first12}${(10 - (sum % 10)) % 10}`;
-}
+export const isbn13 = completeIsbn13;
 
 /**
  * A library of the demo librarian's own holding these books (one copy each unless said), made through the API

@@ -29,6 +29,9 @@ function isbn13CheckDigit(first12: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
+/** The ISBN-13 whose first twelve digits these are, with its check digit. */
+export const completeIsbn13 = (first12: string) => first12 + isbn13CheckDigit(first12);
+
 export function isValidIsbn10(raw: string): boolean {
   const n = normalizeIsbn(raw);
   return /^\d{9}[\dX]$/.test(n) && isbn10CheckDigit(n.slice(0, 9)) === n[9];
@@ -46,8 +49,7 @@ export function isValidIsbn(raw: string): boolean {
 export function isbn10To13(raw: string): string | null {
   const n = normalizeIsbn(raw);
   if (!isValidIsbn10(n)) return null;
-  const first12 = `978${n.slice(0, 9)}`;
-  return first12 + isbn13CheckDigit(first12);
+  return completeIsbn13(`978${n.slice(0, 9)}`);
 }
 
 /** Only 978-prefixed ISBN-13s have an ISBN-10 form. */

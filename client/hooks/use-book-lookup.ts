@@ -3,7 +3,8 @@ import { trpc } from '../trpc';
 
 /**
  * The book behind an ISBN scanned for a library (whose own copy answers first). Lookups are cached for the whole
- * visit and never retried (SPEC section 7).
+ * visit and never retried (SPEC section 7); a book added to a library marks them out of date (AddBookForm), so
+ * the next scan of its ISBN asks again.
  */
 export function useBookLookup(isbn: string | null, libraryId: number) {
   const lookup = trpc.lookup.lookup.useQuery(

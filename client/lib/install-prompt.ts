@@ -56,5 +56,3 @@ export function createInstallPrompt(target: Window) {
     },
   };
 }
-
-export type InstallPrompt = ReturnType<typeof createInstallPrompt>;

@@ -1,15 +1,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { UNREADABLE_REQUEST } from './error-response';
 
 const TOO_LONG = "The request's address or headers are too long.";
 const TOO_SLOW = 'The request took too long to arrive.';
-const UNREADABLE = 'The request could not be read.';
 
 /** What a request Node could not parse is answered, by its parser's code: as every refusal reads. */
 function refusal(code: string | undefined): { status: number; message: string; code: string } {
   if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: TOO_LONG, code: 'REQUEST_HEADER_FIELDS_TOO_LARGE' };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: TOO_SLOW, code: 'TIMEOUT' };
-  return { status: 400, message: UNREADABLE, code: 'BAD_REQUEST' };
+  return { status: 400, message: UNREADABLE_REQUEST, code: 'BAD_REQUEST' };
 }
 
 /**

@@ -15,7 +15,7 @@ export const UNAVAILABLE_MESSAGE = 'The library service is temporarily unavailab
 export const UNREADABLE_BODY = 'The request body could not be read.';
 export const NO_SUCH_CALL = 'There is no call by that name.';
 export const WRONG_METHOD = 'This call is not made with this method: queries are sent with GET, changes with POST.';
-const UNREADABLE_REQUEST = 'The request could not be read.';
+export const UNREADABLE_REQUEST = 'The request could not be read.';
 
 /** Unique constraints that stand for a rule the user broke: their violation is a 409 with the rule's text. */
 const CONFLICTS = new Map([

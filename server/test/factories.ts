@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../shared/constants';
-import { isbnKey } from '../../shared/isbn';
+import { completeIsbn13, isbnKey } from '../../shared/isbn';
 import { createSession, SESSION_COOKIE } from '../services/sessions';
 import { Client, type TestApp, uniqueEmail } from './harness';
 
@@ -56,9 +56,7 @@ export async function addMember(t: TestApp, libraryId: number, userId: number) {
 
 /** A valid, unique ISBN-13 (978 prefix, so it has an ISBN-10 form too). */
 export function newIsbn13(): string {
-  const first12 = `978${String(next() % 10_000).padStart(4, '0')}${randomBytes(3).readUIntBE(0, 3).toString().padStart(5, '0').slice(0, 5)}`;
-  const sum = [...first12].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return first12 + String((10 - (sum % 10)) % 10);
+  return completeIsbn13(`978${String(next() % 10_000).padStart(4, '0')}${randomBytes(3).readUIntBE(0, 3).toString().padStart(5, '0').slice(0, 5)}`);
 }
 
 export interface TestBook {

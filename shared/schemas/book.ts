@@ -156,7 +156,6 @@ const statusRental = z.object({
   rentedAt: z.date(),
   user: z.object({ id: z.number().int(), displayName: z.string(), email: z.string() }),
 });
-export type StatusRental = z.infer<typeof statusRental>;
 
 /**
  * `rental` is the latest of the book's active rentals the caller may return (a customer's own; any, for

@@ -55,7 +55,6 @@ export const insightsQuery = z.strictObject({
     .transform((name) => canonicalTimeZone(name)!)
     .optional(),
 });
-export type InsightsQuery = z.infer<typeof insightsQuery>;
 
 export const insightsSummary = z.object({
   rentals: z.number().int(),
