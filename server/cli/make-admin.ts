@@ -16,24 +16,35 @@ if (!email) {
   process.exit(2);
 }
 
-/** Sets the role; the display name of the account, or null when no account has that email. */
-async function makeAdmin(databaseUrl: string): Promise<string | null> {
+interface Made {
+  name: string;
+  /** Already a platform admin: nothing changed, their sessions stay. */
+  already: boolean;
+}
+
+/** Sets the role: the account's display name and whether it was an admin already, or null when no account has that email. */
+async function makeAdmin(databaseUrl: string): Promise<Made | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     // A database the server has never started on has no accounts yet.
     const [{ ready }] = (await client.query(`select to_regclass('users') is not null as ready`)).rows;
     if (!ready) return null;
-    const result = await client.query(`update users set role = 'admin', updated_at = now() where email = $1 returning display_name`, [email]);
+    const [account] = (await client.query(`select id, display_name, role from users where email = $1`, [email])).rows;
+    if (!account) return null;
+    if (account.role === 'admin') return { name: account.display_name, already: true };
+    await client.query('begin');
+    await client.query(`update users set role = 'admin', updated_at = now() where id = $1`, [account.id]);
     // Existing sessions carry the old role's privileges: end them.
-    if (result.rowCount) await client.query(`delete from sessions where user_id = (select id from users where email = $1)`, [email]);
-    return result.rows[0]?.display_name ?? null;
+    await client.query(`delete from sessions where user_id = $1`, [account.id]);
+    await client.query('commit');
+    return { name: account.display_name, already: false };
   } finally {
     await client.end();
   }
 }
 
-let name: string | null;
+let made: Made | null;
 try {
   loadEnvFile();
   const config = loadConfig();
@@ -46,7 +57,7 @@ try {
   const runningPort = config.databaseUrl ? null : runningClusterPort(clusterDir);
   const database = runningPort ? { url: runningClusterUrl(clusterDir, runningPort, EMBEDDED_DATABASE), stop: async () => {} } : await openDatabase(config);
   try {
-    name = await makeAdmin(database.url);
+    made = await makeAdmin(database.url);
   } finally {
     await database.stop();
   }
@@ -55,8 +66,8 @@ try {
   process.exit(1);
 }
 
-if (name === null) {
+if (made === null) {
   console.error(`No account with the email ${email}.`);
   process.exit(1);
 }
-console.log(`${name} <${email}> is now a platform admin. They need to sign in again.`);
+console.log(made.already ? `${made.name} <${email}> is a platform admin already: nothing changed.` : `${made.name} <${email}> is now a platform admin. They need to sign in again.`);

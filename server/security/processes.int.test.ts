@@ -427,6 +427,13 @@ describe('make-admin, as built into the image', () => {
     expect((await db.query(`select role from users where id = $1`, [id])).rows[0].role).toBe('admin');
     expect((await db.query(`select count(*)::int as n from sessions where user_id = $1`, [id])).rows[0].n).toBe(0);
 
+    // Made again, nothing changes: they stay signed in.
+    await db.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [hashToken(newToken()), id]);
+    const again = run('future.admin@example.test');
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout.trim()).toBe('Future Admin <future.admin@example.test> is a platform admin already: nothing changed.');
+    expect((await db.query(`select count(*)::int as n from sessions where user_id = $1`, [id])).rows[0].n).toBe(1);
+
     const unknown = run('nobody@example.test');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr.trim()).toBe('No account with the email nobody@example.test.');
