@@ -274,6 +274,16 @@ describe('a server that cannot start', () => {
       expect(spawnSync('pgrep', ['-f', dataDir]).status).toBe(1);
     }), 60_000);
 
+  it('with DATABASE_URL naming a database that does not exist, it says so and exits 1, creating none', async () => {
+    const url = new URL(cluster.url);
+    url.pathname = '/scroll_typo';
+    const { code, stderr } = await runToExit({ DATABASE_URL: url.href, PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Scroll Library could not start: The database "scroll_typo" that DATABASE_URL names does not exist. Create it (createdb scroll_typo), or correct DATABASE_URL.');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect((await db.query(`select count(*)::int as n from pg_database where datname = 'scroll_typo'`)).rows[0].n).toBe(0);
+  });
+
   it('names every malformed setting and exits 1 before touching the database', async () => {
     const { code, stderr } = await runToExit({ DATABASE_URL: 'postgres://127.0.0.1:1/none', PORT: 'eighty', PUBLIC_ORIGIN: 'https://library.test/app' });
     expect(code).toBe(1);
