@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pgDriver from 'pg';
 import { keptPassword, newPassword, ownPassword } from './embedded-password';
 
@@ -109,6 +109,36 @@ async function stopOrphanedPostmaster(databaseDir: string, pid: number) {
   }
 }
 
+const inUse = (dir: string) => `The database in ${dir} is already in use by another Scroll Library server. Stop it first, or set DATA_DIR to use another folder.`;
+
+/**
+ * Beside the folder while a server starts the cluster (makes it, the first time), the pid of that server: one
+ * starts it, and a second started at the same moment is refused, as it is once the cluster runs. Two making it
+ * at once would each run initdb and each write the first password down, so the one written could be the
+ * other's, and the cluster's password lost; two starting it, the loser would tidy away the winner's files.
+ */
+const starterFile = (databaseDir: string) => `${databaseDir}.starting`;
+
+/** Claims the start of the cluster, or throws when another live server holds it; returns the release. */
+function claimStart(databaseDir: string, dir: string): () => void {
+  const file = starterFile(databaseDir);
+  mkdirSync(dirname(databaseDir), { recursive: true });
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSync(file, 'utf8')) || null;
+    // No pid yet: written a moment ago, or by a start that died at once (then stale after a few seconds).
+    const held = holder === null ? Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 5_000 : isAlive(holder);
+    if (held) throw new Error(inUse(dir));
+    // Left by a start cut short (a server killed while it started the cluster): this one starts it.
+    rmSync(file, { force: true });
+  }
+}
+
 /** A crashed run leaves postmaster.pid behind; PostgreSQL refuses to start until it is gone. */
 function removeStalePidFile(dir: string) {
   const file = readPidFile(dir);
@@ -190,8 +220,25 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dir);
   const port = options.port ?? (await freePort());
+  const release = claimStart(databaseDir, dir);
+  try {
+    return await startCluster({ dir, databaseDir, port, log, created: !existsSync(join(databaseDir, 'PG_VERSION')) });
+  } finally {
+    release();
+  }
+}
+
+interface ClusterStart {
+  dir: string;
+  databaseDir: string;
+  port: number;
+  log: (line: string) => void;
+  /** Whether this start makes the cluster. */
+  created: boolean;
+}
+
+async function startCluster({ dir, databaseDir, port, log, created }: ClusterStart): Promise<EmbeddedDatabase> {
   const user = EMBEDDED_USER;
-  const created = !existsSync(join(databaseDir, 'PG_VERSION'));
   // A password is needed only to make the cluster; once it runs, ownPassword reads (or sets) its own.
   const password = created ? newPassword(databaseDir) : undefined;
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -210,9 +257,7 @@ export async function startEmbeddedPostgres(
   removeStalePidFile(databaseDir);
   const postmaster = runningPostmaster(databaseDir);
   if (postmaster !== null) {
-    if (!isOrphaned(databaseDir, postmaster)) {
-      throw new Error(`The database in ${dir} is already in use by another Scroll Library server. Stop it first, or set DATA_DIR to use another folder.`);
-    }
+    if (!isOrphaned(databaseDir, postmaster)) throw new Error(inUse(dir));
     console.warn(`  Stopping the PostgreSQL a previous server left running on ${dir} (pid ${postmaster}).`);
     await stopOrphanedPostmaster(databaseDir, postmaster);
   }

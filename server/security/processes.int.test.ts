@@ -361,6 +361,28 @@ describe('the embedded PostgreSQL, when its server goes', () => {
     }
   }, 90_000);
 
+  it('two servers started at the same moment on a new folder: one makes the database and serves, the other is refused', async () => {
+    const dataDir = newDataDir();
+    try {
+      const [first, second] = await Promise.allSettled([startServer(1, embedded(dataDir)), startServer(1, embedded(dataDir))]);
+      const served = [first, second].filter((s) => s.status === 'fulfilled').map((s) => s.value);
+      const refused = [first, second].filter((s) => s.status === 'rejected').map((s) => String(s.reason));
+      expect(served).toHaveLength(1);
+      expect(refused).toEqual([expect.stringContaining('is already in use by another Scroll Library server')]);
+      expect((await request(served[0]!, '/readyz')).status).toBe(200);
+      served[0]!.child.kill('SIGTERM');
+      expect(await served[0]!.exited).toBe(0);
+      // The password the database was given is the one kept in its folder: the next start serves.
+      const next = await startServer(1, embedded(dataDir));
+      expect((await request(next, '/readyz')).status).toBe(200);
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
+      expect(readdirSync(dataDir).filter((name) => name.endsWith('.starting'))).toEqual([]);
+    } finally {
+      removeDataDir(dataDir);
+    }
+  }, 90_000);
+
   it.runIf(process.getuid?.() === 0)('run as root, a restored copy that root owns is refused with the reason and the command that mends it', async () => {
     const dataDir = newDataDir();
     const restored = newDataDir();
