@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -130,11 +130,12 @@ async function prepareDatabase(): Promise<{ database: Database; seeded: boolean 
   }
 }
 
-function printBanner(database: Database, seeded: boolean) {
+/** `port`: the one listened on (PORT=0 picks a free one). */
+function printBanner(database: Database, seeded: boolean, port: number) {
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const lines = [
     '',
-    `  Scroll Library is ready at http://${host}:${config.port}  (${Math.round(performance.now() - startedAt)} ms${workers > 1 ? `, ${workers} workers` : ''})`,
+    `  Scroll Library is ready at http://${host}:${port}  (${Math.round(performance.now() - startedAt)} ms${workers > 1 ? `, ${workers} workers` : ''})`,
     `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}/postgres` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`,
   ];
   if (config.seedDemoData) {
@@ -145,10 +146,10 @@ function printBanner(database: Database, seeded: boolean) {
 }
 
 /**
- * Serves the app on the port; on a shutdown signal finishes in-flight requests, then closes.
- * `sweeps`: this process clears expired rows (services/housekeeping.ts); one process per server does.
+ * Serves the app on the port, and answers the port it listens on; on a shutdown signal finishes in-flight
+ * requests, then closes. `sweeps`: this process clears expired rows (services/housekeeping.ts); one process per server does.
  */
-async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed: () => Promise<void>) {
+async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed: () => Promise<void>): Promise<number> {
   // Once the app is built, the driver's warnings (a pooled connection found closed, say) are log lines like the rest.
   let log: FastifyBaseLogger | undefined;
   const driverLog: DriverLog = (level, message) => (log ? log[level]({ source: 'database driver' }, message) : startupDriverLog(level, message));
@@ -176,6 +177,7 @@ async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed
     throw listenFailure(error);
   });
   if (sweeps) stopHousekeeping = startHousekeeping(orm.em, cfg, app.log);
+  return (app.server.address() as AddressInfo).port;
 }
 
 if (cluster.isPrimary) {
@@ -193,11 +195,11 @@ if (cluster.isPrimary) {
   });
   if (workers === 1) {
     // The port taken, say: the embedded PostgreSQL stops too, rather than staying behind.
-    await serve(database.url, config, true, () => database.stop()).catch(async (error: unknown) => {
+    const port = await serve(database.url, config, true, () => database.stop()).catch(async (error: unknown) => {
       await database.stop();
       return failedToStart(error);
     });
-    printBanner(database, seeded);
+    printBanner(database, seeded, port);
   } else {
     // Workers share the port (node:cluster); every piece of state lives in PostgreSQL. One of them
     // sweeps expired rows, and the worker started in its place if it exits.
@@ -209,16 +211,16 @@ if (cluster.isPrimary) {
     };
     for (let i = 0; i < workers; i++) fork(i === 0);
     cluster.on('listening', (worker, address) => {
-      // The app's port: a worker's local OpenID provider listens too, on a port of its own.
-      if (address.port !== config.port) return;
+      // The app's port: a worker's local OpenID provider listens too, on a port of its own. (PORT=0: workers share the free port picked.)
+      if (config.port !== 0 && address.port !== config.port) return;
       listened.add(worker.id);
-      if (listened.size === workers) printBanner(database, seeded);
+      if (listened.size === workers) printBanner(database, seeded, address.port);
     });
     let stopping = false;
     let failed = false;
-    cluster.on('exit', (worker, code) => {
+    cluster.on('exit', (worker, code, signal) => {
       if (!stopping && listened.has(worker.id)) {
-        console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
+        console.error(`  Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another.`);
         fork(worker.id === sweeper);
         return;
       }

@@ -543,6 +543,7 @@ describe('housekeeping of the running server', () => {
     process.kill(sweeper, 'SIGKILL');
     await expect.poll(() => sweeps().length, { timeout: 15_000 }).toBe(2);
     expect(sweeps()[1].pid).not.toBe(sweeper);
+    expect(server.output).toContain(`Worker ${sweeper} exited (SIGKILL); starting another.`);
     await new Promise((done) => setTimeout(done, 1000));
     expect(sweeps()).toHaveLength(2);
     server.child.kill('SIGTERM');
@@ -573,6 +574,15 @@ describe('health endpoints of the running server', () => {
 });
 
 describe('start-up', () => {
+  it.each([1, 2])('with PORT=0 and %i worker(s), the banner names the free port picked, which serves', async (workers) => {
+    const server = await startServer(workers, { PORT: '0' });
+    const port = Number(/is ready at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output)?.[1]);
+    expect(port).toBeGreaterThan(0);
+    expect((await request({ ...server, url: `http://127.0.0.1:${port}` }, '/readyz')).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('loads the local OpenID provider only when it is on (its package takes about 200 ms to load)', async () => {
     // A module hook that says on standard error when the server resolves the package.
     const hook = join(buildDir, 'report-oidc-provider.mjs');
