@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadEnvFile } from './config';
 
 describe('settings', () => {
   it('refuses malformed settings, every one named in one message, rather than quietly using a default', () => {
@@ -91,5 +94,33 @@ describe('settings', () => {
     expect(loadConfig({ WEB_CONCURRENCY: '2', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).notices).toEqual([]);
     expect(loadConfig({ WEB_CONCURRENCY: '2', LOCAL_OIDC: 'false' }).notices).toEqual([]);
     expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/scroll', WEB_CONCURRENCY: '2' }).notices).toEqual([]);
+  });
+});
+
+describe('the .env file', () => {
+  it('read: its settings apply, the environment winning; a folder in its place is said in a line, not a stack trace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scroll-env-'));
+    const saved = { ...process.env };
+    try {
+      writeFileSync(join(dir, '.env'), 'SCROLL_TEST_FROM_FILE=file\nSCROLL_TEST_BOTH=file\n');
+      process.env.SCROLL_TEST_BOTH = 'environment';
+      loadEnvFile(join(dir, '.env'));
+      expect(process.env.SCROLL_TEST_FROM_FILE).toBe('file');
+      expect(process.env.SCROLL_TEST_BOTH).toBe('environment');
+
+      mkdirSync(join(dir, 'folder.env'));
+      const error = (() => {
+        try {
+          loadEnvFile(join(dir, 'folder.env'));
+        } catch (thrown) {
+          return thrown;
+        }
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toBe(`${join(dir, 'folder.env')} is not a file: the settings file must be one (see .env.example).`);
+    } finally {
+      process.env = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

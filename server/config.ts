@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 
 /** Every setting the server reads, in one place (documented in .env.example). */
@@ -42,7 +42,14 @@ export interface Config {
 
 /** Settings from a .env file in the working directory (see .env.example); the environment's own win. */
 export function loadEnvFile(path = '.env') {
-  if (existsSync(path)) process.loadEnvFile(path);
+  if (!existsSync(path)) return;
+  // A folder, or a file this user may not read: said in a line, as a malformed setting is.
+  if (!statSync(path).isFile()) throw new ConfigError(`${path} is not a file: the settings file must be one (see .env.example).`);
+  try {
+    process.loadEnvFile(path);
+  } catch (error) {
+    throw new ConfigError(`${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
 }
 
 /** A setting that cannot be used as given; the message names each one and what it should be. */
