@@ -101,8 +101,8 @@ async function checkAddress() {
 
 /**
  * What the embedded PostgreSQL says that an operator needs to see: a recovery after a crash, a fatal
- * failure (a full disk, say, or files it may not read). Not its errors, whose details can hold a patron's email, nor the fatal
- * line each connection gets as a shutdown ends it.
+ * failure (a full disk, say, or files it may not read). Not its errors, whose details can hold a patron's
+ * email, nor the fatal line each connection gets as a shutdown ends it.
  */
 function postgresLine(line: string) {
   if (/terminating connection due to administrator command/.test(line)) return;
@@ -147,7 +147,8 @@ function printBanner(database: Database, seeded: boolean, port: number) {
 
 /**
  * Serves the app on the port, and answers the port it listens on; on a shutdown signal finishes in-flight
- * requests, then closes. `sweeps`: this process clears expired rows (services/housekeeping.ts); one process per server does.
+ * requests, then closes. `sweeps`: this process clears expired rows (services/housekeeping.ts); one process
+ * per server does.
  */
 async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed: () => Promise<void>): Promise<number> {
   // Once the app is built, the driver's warnings (a pooled connection found closed, say) are log lines like the rest.
