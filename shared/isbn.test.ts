@@ -42,3 +42,12 @@ describe('ISBN helpers', () => {
     expect(isbnKey('0-306-40615-2')).toBe(isbnKey('9780306406157'));
   });
 });
+
+describe('ISBNs typed in other scripts digits', () => {
+  it('reads full-width and Arabic-Indic digits as the ASCII ones', () => {
+    expect(normalizeIsbn('９７８０４５１５２４９３５')).toBe('9780451524935');
+    expect(normalizeIsbn('٩٧٨٠٤٥١٥٢٤٩٣٥')).toBe('9780451524935');
+    expect(normalizeIsbn('０８０４４２９５７Ｘ')).toBe('080442957X');
+    expect(hasIsbnLength('９７８-０４５１５２４９３５')).toBe(true);
+  });
+});

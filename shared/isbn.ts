@@ -1,8 +1,13 @@
 /** ISBN rules shared by client and server (DESIGN.md: ISBN). */
 
-/** Strips everything but digits, keeping a final X (ISBN-10 check digit). */
+import { asciiDigits } from './digits';
+
+/**
+ * Strips everything but digits, keeping a final X (ISBN-10 check digit). Digits of any script count, as in
+ * phone numbers: a Japanese input method types full-width ones (and a full-width X), an Arabic keyboard Arabic-Indic ones.
+ */
 export function normalizeIsbn(raw: string): string {
-  const upper = raw.toUpperCase();
+  const upper = asciiDigits(raw.replace(/\uFF38|\uFF58/g, 'X')).toUpperCase();
   const digits = upper.replace(/[^0-9X]/g, '');
   const body = digits.slice(0, -1).replace(/X/g, '');
   const last = digits.slice(-1);

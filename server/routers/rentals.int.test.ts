@@ -189,6 +189,19 @@ describe('rent', () => {
     expect(await t.sql(`select 1 from library_members where library_id = ? and user_id = ?`, [library.id, user.id])).toHaveLength(1);
   });
 
+  it('reads an ISBN typed in full-width or Arabic-Indic digits as the same book', async () => {
+    const { library } = await staffedLibrary(t);
+    const book = await newBook(t, { libraryId: library.id, quantity: 2 });
+    const { client, user } = await signedIn(t);
+    const inScript = (zero: number) => [...book.isbn].map((d) => String.fromCodePoint(zero + Number(d))).join('');
+    for (const isbn of [inScript(0xff10), inScript(0x0660)]) {
+      const res = await post(client, '/_api/books/rent', { isbn, libraryId: library.id, customerId: user.id });
+      expect(res.status).toBe(200);
+      expect(res.body.rental.bookId).toBe(book.id);
+      expect((await post(client, '/_api/books/return', { rentalId: res.body.rental.rentalId })).status).toBe(200);
+    }
+  });
+
   it('refuses a second active rental of the same book, and the copy taken is given back', async () => {
     const { library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 3 });

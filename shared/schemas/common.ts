@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asciiDigits } from '../digits';
 import { KIOSK_PHONE_MIN_DIGITS, PHONE_MAX_DIGITS, SEARCH_MAX_LENGTH } from '../constants';
 
 /** Query strings arrive as text: digits become numbers, anything else is left for the schema to refuse. */
@@ -49,23 +50,11 @@ export const searchField = z.string().trim().normalize('NFC').max(SEARCH_MAX_LEN
 /** An optional flag, from the query string or a JSON body: optional as a key, and once read ('' is not sent). */
 export const optionalQueryBoolean = () => z.preprocess(fromQueryBoolean, z.boolean().optional()).optional();
 
-const ANY_DIGIT = /\p{Nd}/u;
-/**
- * A decimal digit of any script as 0 to 9: Unicode's decimal digits come in runs of ten code points from
- * zero up (the mathematical ones, five runs, back to back), so its value is its place in its run.
- */
-const digitValue = (digit: string) => {
-  const at = digit.codePointAt(0)!;
-  let before = 0;
-  while (ANY_DIGIT.test(String.fromCodePoint(at - before - 1))) before++;
-  return String(before % 10);
-};
-
 /**
  * Phone numbers are kept as ASCII digits only, so the kiosk finds a patron however the number was typed:
  * spaces, dashes and the like dropped, and digits of another script (Arabic-Indic, Devanagari, full-width) read.
  */
-export const phoneDigits = (v: string) => v.replace(/\p{Nd}/gu, (digit) => (digit <= '9' ? digit : digitValue(digit))).replace(/\D/g, '');
+export const phoneDigits = (v: string) => asciiDigits(v).replace(/\D/g, '');
 
 /** 10 to 15 digits: a phone number the kiosk's keypad can take. */
 const phoneNumberDigits = () =>
