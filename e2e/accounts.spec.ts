@@ -143,6 +143,20 @@ test('a logout the server could not carry out leaves the user signed in, and say
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
 });
 
+test('a logout the server could not carry out on a signed-in page leaves the user on that page', async ({ page }) => {
+  await register(page, { displayName: 'Stella Stay', email: uniqueEmail('stay'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await expect(page.getByText('Hi, Stella Stay')).toBeVisible();
+  // Answered late, so the page has gone to the login form (the user was cleared at once) before the failure comes.
+  await page.route(trpcCall('auth.logout'), (route) => setTimeout(() => void route.abort('connectionrefused'), 1_000));
+  await page.getByRole('button', { name: /^Hi, / }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'You are still signed in: the server could not end your session.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Hi, Stella Stay')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toHaveCount(0);
+});
+
 test("a logout in one tab signs the browser's other tabs out at once, and leaves no copy of the user's data behind", async ({ context, page }) => {
   await logIn(page, demo.reader);
   await page.goto('/dashboard');

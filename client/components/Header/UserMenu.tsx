@@ -11,7 +11,11 @@ export default function UserMenu({ user }: { user: User }) {
   const [, navigate] = useLocation();
 
   const onLogout = async () => {
+    // A guarded page sends a signed-out user to /login at once; if the server could not end the session,
+    // the user is signed in again and is taken back to the page they were on.
+    const here = window.location.pathname + window.location.search;
     if (await logout()) navigate('/');
+    else if (window.location.pathname + window.location.search !== here) navigate(here, { replace: true });
   };
 
   return (
