@@ -59,6 +59,8 @@ test("an email that already has a password shows 'Account Already Exists' until 
   await expect(card).toContainText('An account with this email already exists. Please sign in with your email and password instead.');
   await expect(card).not.toContainText(demo.reader.email);
   await expect(page).toHaveURL(/\/login$/);
+  // It took the place of the button that had the focus: the focus is on its own button, not dropped to the page.
+  await expect(card.getByRole('button', { name: 'Got it' })).toBeFocused();
 
   await card.getByRole('button', { name: 'Got it' }).click();
   await expect(card).toHaveCount(0);

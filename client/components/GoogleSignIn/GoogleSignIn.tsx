@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { ACCOUNT_LINKING_REQUIRED_CODE } from '../../../shared/oauth';
 import { useSignInThenGoHome } from '../../hooks/use-auth';
@@ -10,11 +10,18 @@ import { busyProps } from '../../lib/busy';
 export function GoogleSignIn() {
   const signInThenGoHome = useSignInThenGoHome();
   const continueButton = useRef<HTMLButtonElement>(null);
+  const gotItButton = useRef<HTMLButtonElement>(null);
   const { signIn, isPending, error, clearError } = useGoogleSignIn({
     onSuccess: signInThenGoHome,
   });
 
-  if (error?.code === ACCOUNT_LINKING_REQUIRED_CODE) {
+  const linkingRequired = error?.code === ACCOUNT_LINKING_REQUIRED_CODE;
+  // The card takes the place of the button that had the focus: the focus goes to its own button, not to the page.
+  useEffect(() => {
+    if (linkingRequired) gotItButton.current?.focus();
+  }, [linkingRequired]);
+
+  if (linkingRequired) {
     return (
       <Card withBorder padding="lg" radius="md" role="alert">
         <Title order={2} size="h4">
@@ -25,6 +32,7 @@ export function GoogleSignIn() {
         </Text>
         {/* The card, and this button with it, goes: focus moves to the way to try again, not to the page. */}
         <Button
+          ref={gotItButton}
           mt="md"
           onClick={() => {
             flushSync(clearError);
