@@ -8,6 +8,8 @@ describe('registration error texts', () => {
   it('explains display name problems', () => {
     expect(registrationErrorMessage('Invalid display name')).toBe("Please provide a valid display name that isn't empty.");
     expect(registrationErrorMessage('Name is required')).toBe('Please check your display name: Name is required');
+    // SPEC section 8: a message mentioning display (but not 'display name') is shown with its text.
+    expect(registrationErrorMessage('Display text is too long')).toBe('Please check your display name: Display text is too long');
   });
   it('passes other messages through, with a fallback', () => {
     expect(registrationErrorMessage('Password must be at least 8 characters')).toBe('Password must be at least 8 characters');

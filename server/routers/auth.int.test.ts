@@ -57,6 +57,8 @@ describe.each(['rest', 'trpc'] as const)('accounts through %s', (door) => {
     const cases: [object, string][] = [
       [{ email: 'not-an-email', password: 'Password123', displayName: 'A' }, 'Email is required'],
       [{ email: uniqueEmail(), password: 'short', displayName: 'A' }, 'Password must be at least 8 characters'],
+      // One character short of the minimum (SPEC section 9: at least 8).
+      [{ email: uniqueEmail(), password: 'Passw0r', displayName: 'A' }, 'Password must be at least 8 characters'],
       [{ email: uniqueEmail(), password: 'Password123', displayName: '   ' }, 'Name is required'],
       // Stored, every password of halves would be one of U+FFFD.
       [{ email: uniqueEmail(), password: '\ud800'.repeat(8), displayName: 'Ada' }, 'Text cannot contain an unpaired surrogate (a half of a UTF-16 character).'],

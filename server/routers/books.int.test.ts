@@ -506,6 +506,19 @@ describe('book status by ISBN', () => {
     });
   });
 
+  it('once the copy is returned, says it is no longer out: the scan offers to rent it, not to return it again', async () => {
+    const book = await newBook(t, { libraryId, quantity: 1, title: 'Parable of the Sower' });
+    const customer = await signedIn(t);
+    const rent = await post(customer.client, '/_api/books/rent', { isbn: book.isbn, libraryId, customerId: 0 });
+    expect(rent.status).toBe(200);
+    expect((await post(staff, '/_api/book/status', { libraryId, isbn: book.isbn })).body).toMatchObject({ isRented: true });
+    expect((await post(customer.client, '/_api/book/return-by-rental', { rentalId: rent.body.rental.rentalId })).status).toBe(200);
+
+    const free = { isRented: false, book: { id: book.id, isbn: book.isbn, title: 'Parable of the Sower', availableCount: 1 }, rentals: [] };
+    expect((await post(staff, '/_api/book/status', { libraryId, isbn: book.isbn })).body).toEqual(free);
+    expect((await post(customer.client, '/_api/book/status', { libraryId, isbn: book.isbn })).body).toEqual(free);
+  });
+
   it('answers 404 when the library has no book with that ISBN', async () => {
     const isbn = newIsbn13();
     const res = await post(staff, '/_api/book/status', { libraryId, isbn });

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { initOrm } from '../db/orm';
 import { quantityBelowRented } from '../services/books';
 import { ALREADY_RENTED, ALREADY_RETURNED, NO_COPIES } from '../services/rentals';
-import { invariantViolations, newBook, newRental, newUser, signedIn, snapshot, staffedLibrary } from '../test/factories';
+import { addMember, invariantViolations, newBook, newRental, newUser, signedIn, snapshot, staffedLibrary } from '../test/factories';
 import { Client, createTestApp, followPages, TEST_POOL, type TestApp } from '../test/harness';
 
 /** Waits until `check` holds, asking every 10 ms, for at most 5 s. */
@@ -215,6 +215,17 @@ describe('rent', () => {
     expect((await t.sql(`select available_count from books where id = ?`, [book.id]))[0].available_count).toBe(2);
   });
 
+  it('a customer holding the last copy who asks for it again is told they have it, not that no copy is left', async () => {
+    const { library } = await staffedLibrary(t);
+    const book = await newBook(t, { libraryId: library.id, quantity: 1 });
+    const { client } = await signedIn(t);
+    expect((await post(client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 })).status).toBe(200);
+    const before = await snapshot(t);
+    const again = await post(client, '/_api/books/rent', { isbn: book.isbn, libraryId: library.id, customerId: 0 });
+    expect([again.status, again.body.message]).toEqual([409, ALREADY_RENTED]);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   it('refuses when no copy is left, changing nothing', async () => {
     const { library } = await staffedLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 1 });
@@ -276,6 +287,22 @@ describe('rent', () => {
     const res = await post(staff, '/_api/kiosk/rental', { isbn: book.isbn, libraryId: library.id, customerId: customer.id });
     expect(res.status).toBe(200);
     expect(res.body.rental.customerId).toBe(customer.id);
+  });
+
+  it('a member of another library is not a member of this one: staff cannot rent for them, nor read their name or email', async () => {
+    const { staff, library } = await staffedLibrary(t);
+    const book = await newBook(t, { libraryId: library.id, quantity: 3 });
+    const elsewhere = await staffedLibrary(t);
+    const patron = await newUser(t);
+    await addMember(t, elsewhere.library.id, patron.id);
+
+    const before = await snapshot(t);
+    for (const path of ['/_api/kiosk/rental', '/_api/books/rent']) {
+      const res = await post(staff, path, { isbn: book.isbn, libraryId: library.id, customerId: patron.id });
+      expect([res.status, res.body.message], path).toEqual([404, 'Customer not found.']);
+      expect(JSON.stringify(res.body)).not.toContain('@');
+    }
+    expect(await snapshot(t)).toEqual(before);
   });
 });
 

@@ -52,6 +52,19 @@ describe('reviews', () => {
     expect(totals.ratings_count).toBe(1);
   });
 
+  it("a book's reviews are its own: another book's never show among them", async () => {
+    const dune = await newBook(t, { libraryId });
+    const emma = await newBook(t, { libraryId });
+    const { client } = await signedIn(t, { displayName: 'Cleo' });
+    expect((await postReview(client, { bookId: dune.id, rating: 5, reviewText: 'About Dune.' })).status).toBe(200);
+    expect((await postReview(client, { bookId: emma.id, rating: 3, reviewText: 'About Emma.' })).status).toBe(200);
+
+    const texts = async (bookId: number) => (await reviewsOf(new Client(t), bookId)).body.reviews.map((r: { reviewText: string | null }) => r.reviewText);
+    expect(await texts(dune.id)).toEqual(['About Dune.']);
+    expect(await texts(emma.id)).toEqual(['About Emma.']);
+    expect(await texts((await newBook(t, { libraryId })).id)).toEqual([]);
+  });
+
   it('answers 404 for a book that does not exist', async () => {
     const { client } = await signedIn(t);
     expect((await reviewsOf(client, 999_999)).status).toBe(404);

@@ -114,6 +114,8 @@ const ACCEPTED: Accepted[] = [
   ['library name of 3 characters', '/_api/libraries', () => ({ name: 'Oak' }), (body) => body.name, 'Oak'],
   ['register displayName of 2 characters, phone number of 10 digits', '/_api/customer/register', () => ({ ...register(), displayName: 'Al' }), (body) => [body.user.displayName, body.user.phoneNumber], ['Al', '5550107777']],
   ['review text of 5000 characters, rating 5', '/_api/book/reviews', () => ({ bookId, rating: 5, reviewText: 'x'.repeat(5000) }), (body) => [body.review.rating, body.review.reviewText.length], [5, 5000]],
+  // SPEC section 9: the kiosk keypad holds 15 characters; a number that fills it registers.
+  ['register phone number of 15 digits', '/_api/customer/register', () => ({ ...register(), phoneNumber: '447700900123456' }), (body) => body.user.phoneNumber, '447700900123456'],
   ['add book by a 10-character ISBN, 1 copy', '/_api/library/books', () => ({ ...book(), isbn: '0306406152', title: 'Ten Digits', quantity: 1 }), (body) => [body.title, body.quantity], ['Ten Digits', 1]],
 ];
 
