@@ -88,6 +88,14 @@ describe('the offline copy of loaded data', () => {
     expect(storage.getItem(OFFLINE_CACHE_KEY)).toBeNull();
   });
 
+  it('removes the copy the moment the user signs out, not at the next save', () => {
+    const storage = new MemoryStorage();
+    const client = pageThatLoadedBooks(storage);
+    expect(storage.getItem(OFFLINE_CACHE_KEY)).not.toBeNull();
+    client.setQueryData(SESSION, { user: null });
+    expect(storage.getItem(OFFLINE_CACHE_KEY)).toBeNull();
+  });
+
   it('ignores a copy older than a week, and an unreadable one', () => {
     const storage = new MemoryStorage();
     const savedAt = Date.now();

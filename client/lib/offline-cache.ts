@@ -66,7 +66,9 @@ export function keepOfflineCache(client: QueryClient, options: OfflineCacheOptio
     save();
   };
   client.getQueryCache().subscribe(() => {
-    pending ??= setTimeout(flush, SAVE_DELAY_MS);
+    // Signed out, the copy goes at once: a page killed within the save's delay would leave it for the next person.
+    if (isSignedIn(client) === false) flush();
+    else pending ??= setTimeout(flush, SAVE_DELAY_MS);
   });
   if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
 
