@@ -111,6 +111,37 @@ test('offline, a list never loaded says it waits for the connection, and loads o
   await expect(dialog.getByText('Not loaded yet: this shows once you are back online.')).toHaveCount(0);
 });
 
+test("offline, a staff search or period asked anew waits for the connection rather than showing the last one's answer", async ({ page, context }) => {
+  const NOT_LOADED = 'Not loaded yet: this shows once you are back online.';
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  const rentals = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Mark as Returned' }) });
+  await expect(rentals.first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('searchbox', { name: 'Search rentals' }).fill('zzzqqq');
+  await expect(page.getByText(NOT_LOADED)).toBeVisible();
+  await expect(rentals).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(page.getByText('No rentals match your search.')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Insights' }).click();
+  const figures = page.getByRole('table', { name: /^Rentals and returns per day/ });
+  await expect(figures).toHaveAccessibleName('Rentals and returns per day, last 30 days');
+  await context.setOffline(true);
+  await page.getByText('7 days', { exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Most rented books' }).getByText(NOT_LOADED)).toBeVisible();
+  await expect(figures).toHaveCount(0);
+  // The export would wait for the connection and download by itself later: it says so now instead.
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  await expect(page.locator('[data-rht-toaster]').getByRole('alert').filter({ hasText: 'Downloading the CSV needs a connection' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).not.toHaveAttribute('aria-disabled', 'true');
+  await context.setOffline(false);
+  await expect(figures).toHaveAccessibleName('Rentals and returns per day, last 7 days');
+});
+
 test('offline, a rent refused for want of the connection leaves the Rent buttons working, to say it again', async ({ page, context }) => {
   await register(page, { displayName: 'Rhea Refused', email: uniqueEmail('refused'), password: 'Password123' });
   await page.goto('/dashboard');

@@ -1,6 +1,6 @@
-import { onlineManager } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { BOOKS_PAGE_DEFAULT } from '../../shared/schemas';
+import { keepPreviousWhileOnline } from '../lib/keep-previous';
 import { nextAfterLast, uniqueRows } from '../lib/paging';
 import { trpc } from '../trpc';
 
@@ -18,7 +18,7 @@ export function useBookPages({ search, ...input }: { libraryId: number; availabl
       enabled,
       getNextPageParam: nextAfterLast(BOOKS_PAGE_DEFAULT, (book) => book.id),
       // The dashboards are keyed by library, so the last answer this list had is always this library's.
-      placeholderData: (previous) => (onlineManager.isOnline() ? previous : undefined),
+      placeholderData: keepPreviousWhileOnline,
     },
   );
   const books = useMemo(() => uniqueRows(query.data?.pages, (book) => book.id), [query.data]);

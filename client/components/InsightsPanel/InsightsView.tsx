@@ -5,6 +5,8 @@ import toast from 'react-hot-toast';
 import type { InsightPeriod } from '../../../shared/schemas';
 import { busyButtonProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
+import { keepPreviousWhileOnline } from '../../lib/keep-previous';
+import { isBrowserOnline } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
 import { InsightSection } from './InsightSection';
 import { LongRentals } from './LongRentals';
@@ -16,12 +18,14 @@ import { RentalsChart } from './RentalsChart';
 import { saveFile } from './save-file';
 import { StatCards } from './StatCards';
 
+const OFFLINE_EXPORT_MESSAGE = 'You are offline. Downloading the CSV needs a connection; try again when you are back online.';
+
 /** Popular books, rental trends and member activity for one library (lazy-loaded: see InsightsPanel). */
 export default function InsightsView({ libraryId }: { libraryId: number }) {
   const [days, setDays] = useState<InsightPeriod>(30);
   const [timeZone] = useState(browserTimeZone);
   const period = { libraryId, days, timeZone };
-  const keep = { placeholderData: <T,>(previous: T | undefined) => previous };
+  const keep = { placeholderData: keepPreviousWhileOnline };
   const summary = trpc.insights.summary.useQuery(period, keep);
   const collection = trpc.insights.collection.useQuery({ libraryId });
   const popular = trpc.insights.popularBooks.useQuery(period, keep);
@@ -33,6 +37,11 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
   const periodText = periodLabel(days);
 
   async function downloadCsv() {
+    // Offline the export would wait, its button busy, and download by itself once the connection returns.
+    if (!isBrowserOnline()) {
+      toast.error(OFFLINE_EXPORT_MESSAGE, { id: 'offline-export' });
+      return;
+    }
     setExporting(true);
     try {
       const file = await utils.insights.exportCsv.fetch(period, { staleTime: 0 });

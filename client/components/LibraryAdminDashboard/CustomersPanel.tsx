@@ -5,6 +5,7 @@ import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { nextAfterLast, uniqueRows } from '../../lib/paging';
+import { keepPreviousWhileOnline } from '../../lib/keep-previous';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
@@ -18,7 +19,7 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
   const { search, setSearch, debounced } = useDebouncedSearch();
   const pages = trpc.customers.list.useInfiniteQuery(
     { libraryId, ...(debounced ? { search: debounced } : {}), limit: CUSTOMERS_PAGE_DEFAULT },
-    { getNextPageParam: (last) => nextCustomersPage(last.customers), placeholderData: (previous) => previous },
+    { getNextPageParam: (last) => nextCustomersPage(last.customers), placeholderData: keepPreviousWhileOnline },
   );
   const customers = useMemo(
     () => uniqueRows(pages.data?.pages.map((page) => page.customers), (customer) => customer.id),

@@ -4,6 +4,7 @@ import { RENTALS_PAGE_DEFAULT, type Rental } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { formatDate } from '../../lib/dates';
+import { keepPreviousWhileOnline } from '../../lib/keep-previous';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { nextAfterLast } from '../../lib/paging';
 import { trpc } from '../../trpc';
@@ -22,7 +23,7 @@ export function RentalsPanel({ libraryId }: { libraryId: number }) {
   const { search, setSearch, debounced } = useDebouncedSearch();
   const pages = trpc.rentals.list.useInfiniteQuery(
     { libraryId, ...(debounced ? { search: debounced } : {}), limit: RENTALS_PAGE_DEFAULT },
-    { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), placeholderData: (previous) => previous },
+    { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), placeholderData: keepPreviousWhileOnline },
   );
   const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
   const status = searchStatusText(resultsOf(debounced, pages, rentals), ['rental', 'rentals']);
