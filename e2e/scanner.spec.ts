@@ -54,7 +54,9 @@ test.describe('with a camera pointed at a barcode', () => {
     await expect(confirm.getByText('by George Orwell')).toBeVisible();
     await expect(confirm.getByText('Published: 1949')).toBeVisible();
     await expect(confirm.getByText(`ISBN: ${NINETEEN_EIGHTY_FOUR}`)).toBeVisible();
-    await confirm.getByRole('button', { name: 'Confirm Book' }).click();
+    // A read moves the focus to Confirm Book, so Enter confirms (the camera step's buttons are not relabelled in place).
+    await expect(confirm.getByRole('button', { name: 'Confirm Book' })).toBeFocused();
+    await page.keyboard.press('Enter');
 
     const add = dialog(page, 'Add Book to Library');
     await expect(add.getByText('Confirm the details below or make edits before adding the book.')).toBeVisible();

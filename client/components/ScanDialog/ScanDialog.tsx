@@ -41,8 +41,9 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
 
   return (
     <Modal opened={opened} onClose={onClose} returnFocus={returnFocus} title={isbn ? 'Confirm Book' : 'Scan Book ISBN'} size="lg" centered>
+      {/* Keyed: the two steps share no elements, so the camera step's focused button does not live on as 'Scan Again' and Confirm Book's autoFocus applies. */}
       {isbn ? (
-        <Stack>
+        <Stack key="confirm">
           <BookPreview isbn={isbn} libraryId={libraryId} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setIsbn(null)}>
@@ -55,7 +56,7 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
           </Group>
         </Stack>
       ) : (
-        <Stack>
+        <Stack key="scan">
           {mode === 'camera' ? (
             <>
               {opened && <CameraScanner onIsbn={setIsbn} />}
