@@ -438,6 +438,17 @@ describe('set the number of copies', () => {
   });
 });
 
+describe('title order', () => {
+  it('reads accents and case as searches do: Émile among the E\'s, not after Zebra', async () => {
+    const { id: lib } = await newLibrary(t);
+    for (const title of ['Zebra Crossing', 'Émile', 'apple stone', 'Ábaco', 'apple ábaco', 'Eclipse']) await newBook(t, { libraryId: lib, title });
+    expect((await list(reader, `libraryId=${lib}`)).map((b) => b.title)).toEqual(['Ábaco', 'apple ábaco', 'apple stone', 'Eclipse', 'Émile', 'Zebra Crossing']);
+    // The next page follows the same order.
+    const [, second] = await list(reader, `libraryId=${lib}&limit=2`);
+    expect((await list(reader, `libraryId=${lib}&cursor=${second!.id}`)).map((b) => b.title)).toEqual(['apple stone', 'Eclipse', 'Émile', 'Zebra Crossing']);
+  });
+});
+
 describe("correct a book's title and author", () => {
   it('saves them trimmed, and search, title order and rentals read the new ones at once', async () => {
     const { client: librarian, user } = await signedIn(t, { role: 'library_admin' });

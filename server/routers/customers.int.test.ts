@@ -70,7 +70,7 @@ describe('customer pages', () => {
     for (const { id } of rows) await addMember(t, library, id);
     byName = (
       await t.sql<{ id: number }>(
-        `select u.id from library_members m join users u on u.id = m.user_id where m.library_id = ? and u.email like 'paged%' order by lower(u.display_name), u.id`,
+        `select u.id from library_members m join users u on u.id = m.user_id where m.library_id = ? and u.email like 'paged%' order by search_fold(u.display_name), u.id`,
         [library],
       )
     ).map((r) => r.id);
@@ -99,6 +99,13 @@ describe('customer pages', () => {
     const first = await page('&search=READER%20003&limit=2');
     expect(first).toEqual(searched.slice(0, 2).map((r) => r.id));
     expect(await page(`&search=READER%20003&limit=2&cursor=${first[1]}`)).toEqual([searched[2]!.id]);
+  });
+
+  it('orders names by their letters whatever their accents, as a search reads them: Élodie among the E\'s', async () => {
+    const { staff, library: other } = await staffedLibrary(t);
+    for (const displayName of ['Zoe Zimmer', 'Élodie Roux', 'adam Ant', 'Eve Ellis']) await addMember(t, other.id, (await newUser(t, { displayName })).id);
+    const res = await staff.rest('GET', `/_api/customers?libraryId=${other.id}`, undefined, { superjson: true });
+    expect(res.body.customers.map((c: { displayName: string }) => c.displayName)).toEqual(['adam Ant', 'Élodie Roux', 'Eve Ellis', 'Zoe Zimmer']);
   });
 
   it('a user who is not a customer of this library marks no place: the page is empty, as for an id that names no one', async () => {

@@ -38,7 +38,7 @@ export async function listCustomers(em: EntityManager, filter: CustomerFilter): 
   }
   if (filter.after !== undefined) {
     // Only a member of this library marks a place: another user's id reveals nothing of their name here.
-    where.push(`(lower(u.display_name), u.id) > (select lower(a.display_name), a.id from library_members am join users a on a.id = am.user_id
+    where.push(`(search_fold(u.display_name), u.id) > (select search_fold(a.display_name), a.id from library_members am join users a on a.id = am.user_id
       where am.library_id = ? and am.user_id = ?)`);
     params.push(filter.libraryId, filter.after);
   }
@@ -46,7 +46,7 @@ export async function listCustomers(em: EntityManager, filter: CustomerFilter): 
   const rows = await query<UserRow>(
     em,
     `select ${userColumns('u')} from library_members m join users u on u.id = m.user_id
-      where ${where.join(' and ')} order by lower(u.display_name), u.id limit ?`,
+      where ${where.join(' and ')} order by search_fold(u.display_name), u.id limit ?`,
     params,
   );
   return rows.map(toCustomer);

@@ -20,11 +20,11 @@ export async function listLibraries(em: EntityManager, user: Pick<UserRow, 'id' 
   if (user.role === 'library_admin') {
     return query<Library>(
       em,
-      `select l.id, l.name from libraries l join library_staff s on s.library_id = l.id and s.user_id = ? order by lower(l.name), l.id`,
+      `select l.id, l.name from libraries l join library_staff s on s.library_id = l.id and s.user_id = ? order by search_fold(l.name), l.id`,
       [user.id],
     );
   }
-  return query<Library>(em, `select id, name from libraries order by lower(name), id`);
+  return query<Library>(em, `select id, name from libraries order by search_fold(name), id`);
 }
 
 /**

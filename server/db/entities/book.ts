@@ -47,7 +47,7 @@ export const BookEntity = defineEntity({
      */
     searchText: p.text().generated(`(search_fold("title" || '\u001f' || "author")) stored`),
     /** The title's place in title order, which every book list reads (Migration20261125000000). */
-    sortTitle: p.text().generated(`(lower("title")) stored`),
+    sortTitle: p.text().generated(`(search_fold("title")) stored`),
     quantity: p.integer().default(1),
     availableCount: p.integer().default(1),
     thumbnailUrl: p.text().nullable(),

@@ -9,6 +9,7 @@ import { Migration20261125000000_books_search_keys } from './Migration2026112500
 import { Migration20261126000000_library_trigrams_plpgsql } from './Migration20261126000000_library_trigrams_plpgsql';
 import { Migration20261127000000_library_names_unique } from './Migration20261127000000_library_names_unique';
 import { Migration20261128000000_search_folds_accents } from './Migration20261128000000_search_folds_accents';
+import { Migration20261129000000_sort_folds_accents } from './Migration20261129000000_sort_folds_accents';
 
 /** Every migration, in order. Listed here (not globbed) so the bundled server carries them. */
 export const migrationsList = [
@@ -23,4 +24,5 @@ export const migrationsList = [
   { name: 'Migration20261126000000_library_trigrams_plpgsql', class: Migration20261126000000_library_trigrams_plpgsql },
   { name: 'Migration20261127000000_library_names_unique', class: Migration20261127000000_library_names_unique },
   { name: 'Migration20261128000000_search_folds_accents', class: Migration20261128000000_search_folds_accents },
+  { name: 'Migration20261129000000_sort_folds_accents', class: Migration20261129000000_sort_folds_accents },
 ];
