@@ -125,6 +125,26 @@ test('a user who leaves the registration page while it runs is signed in where t
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a session check answered late, after the user signed in, does not sign them out again', async ({ page }) => {
+  // The check the page asks as it loads (before the sign-in, so without its cookie) is answered only once the user has signed in.
+  let release = () => {};
+  const signedIn = new Promise<void>((resolve) => (release = resolve));
+  let lateAnswer: Promise<void> | undefined;
+  await page.route(trpcCall('auth.session'), async (route) => {
+    if (lateAnswer) return route.continue();
+    const response = await route.fetch();
+    lateAnswer = signedIn.then(() => route.fulfill({ response }).catch(() => undefined));
+  });
+  await logIn(page, demo.reader);
+  await expect(page.getByRole('button', { name: /^Hi, / })).toBeVisible();
+  release();
+  await lateAnswer;
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('button', { name: /^Hi, / })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test('a logout the server could not carry out leaves the user signed in, and says so', async ({ page }) => {
   await register(page, { displayName: 'Lou Logout', email: uniqueEmail('logout'), password: 'Password123' });
   await page.route(trpcCall('auth.logout'), (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));

@@ -86,12 +86,25 @@ export function useLeaveIfSignedInOnArrival() {
   }, [answered, signedIn, navigate]);
 }
 
+/**
+ * Sets the session as a sign-in, logout or account change here leaves it. A read of it still under way was
+ * asked before, with the cookie this change replaced or none: it is called off, or its late answer (nobody
+ * signed in, or the account as it was) would take the place of this one.
+ */
+export function useSetSession() {
+  const utils = trpc.useUtils();
+  return (session: { user: User | null }) => {
+    void utils.auth.session.cancel();
+    utils.auth.session.setData(undefined, session);
+  };
+}
+
 /** A sign-in (password, registration, Google): the session names the new user and nothing of the last one's data stays. */
 export function useSignedIn() {
-  const utils = trpc.useUtils();
+  const setSession = useSetSession();
   const queryClient = useQueryClient();
   return (user: User) => {
-    utils.auth.session.setData(undefined, { user });
+    setSession({ user });
     forgetOtherUsersData(queryClient);
     announceSessionChange();
   };
@@ -123,6 +136,7 @@ export function useSignInThenGoHome() {
  */
 export function useLogout() {
   const utils = trpc.useUtils();
+  const setSession = useSetSession();
   const queryClient = useQueryClient();
   const logout = trpc.auth.logout.useMutation();
   return async (): Promise<boolean> => {
@@ -131,14 +145,14 @@ export function useLogout() {
       return false;
     }
     const signedIn = utils.auth.session.getData();
-    utils.auth.session.setData(undefined, { user: null });
+    setSession({ user: null });
     forgetOtherUsersData(queryClient);
     try {
       await logout.mutateAsync({});
       announceSessionChange();
       return true;
     } catch (error) {
-      if (signedIn) utils.auth.session.setData(undefined, signedIn);
+      if (signedIn) setSession(signedIn);
       void lazyToast().then((toast) => toast.error(`${LOGOUT_FAILED} ${errorMessage(error)}`, { id: 'logout-failed' }));
       return false;
     }

@@ -6,7 +6,7 @@ import { profileInput, type User } from '../../shared/schemas';
 import { AuthenticatingSkeleton } from '../components/AuthGuard';
 import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth, useSetSession } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useOneAtATime } from '../hooks/use-one-at-a-time';
 import { useZodForm } from '../hooks/use-zod-form';
@@ -77,7 +77,7 @@ const PROFILE_SAVE_TOAST = 'profile-save';
 const formValues = (user: User) => ({ displayName: user.displayName, email: user.email, phoneNumber: user.phoneNumber ?? '' });
 
 function ProfileForm({ user }: { user: User }) {
-  const utils = trpc.useUtils();
+  const setSession = useSetSession();
   const form = useZodForm(profileInput, formValues(user));
   /** The account as the form last took it in: a field that still holds its value was not edited here. */
   const taken = useRef(formValues(user));
@@ -94,7 +94,7 @@ function ProfileForm({ user }: { user: User }) {
   }, [user.displayName, user.email, user.phoneNumber]);
   const save = trpc.profile.update.useMutation({
     onSuccess: ({ user: updated }) => {
-      utils.auth.session.setData(undefined, { user: updated });
+      setSession({ user: updated });
       announceAccountChange();
       form.reset(formValues(updated));
       toast.success('Profile updated successfully!', { id: PROFILE_SAVE_TOAST });

@@ -2,6 +2,7 @@ import { Button, Card, Group, Modal, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useSetSession } from '../../hooks/use-auth';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { busyProps } from '../../lib/busy';
 import { focusHeading } from '../../lib/focus-heading';
@@ -22,6 +23,7 @@ export function UpgradeCard() {
     [],
   );
   const utils = trpc.useUtils();
+  const setSession = useSetSession();
   const queryClient = useQueryClient();
   const upgrade = trpc.profile.upgradeToAdmin.useMutation({
     onSuccess: async ({ user }) => {
@@ -29,7 +31,7 @@ export function UpgradeCard() {
       // theirs, so it never offers, even for a moment, to manage the library picked as a customer.
       await utils.libraries.list.fetch(undefined, { staleTime: 0 }).catch(() => utils.libraries.list.invalidate());
       upgraded.current = true;
-      utils.auth.session.setData(undefined, { user });
+      setSession({ user });
       // The browser's other tabs hold the customer's screen: they read the account again.
       announceAccountChange();
       toast.success('Successfully upgraded to Library Admin!');
