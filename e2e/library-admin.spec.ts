@@ -309,6 +309,47 @@ test('a copy added from a count changed meanwhile elsewhere saves nothing, says 
   await expect(page.getByRole('article', { name: 'Dune' }).getByLabel('Copies of Dune')).toHaveValue(String(before + 3));
 });
 
+test('a copy count saved while the book list is being read again keeps the saved count, not the older read', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const name = `Slow Shelf ${Date.now()}`;
+  const library: { id: number } = await postOk(page, '/_api/libraries', { name });
+  const stamp = String(Date.now()).slice(-6);
+  const isbn = isbn13(`979${stamp}000`);
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn, title: 'Slow Shelf Atlas', author: 'Desk', quantity: 3 });
+  const { user } = await postOk(page, '/_api/customer/register', { libraryId: library.id, displayName: 'Shelf Reader', email: uniqueEmail('shelf'), phoneNumber: `555${stamp}9` });
+  await postOk(page, '/_api/kiosk/rental', { isbn, libraryId: library.id, customerId: user.id });
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  // A return marks the book lists out of date: the Manage Books tab reads its list again as it opens.
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  await page.getByRole('button', { name: 'Mark as Returned' }).click();
+  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+
+  // That read is asked at once and answered late (a slow network), after the save below has answered.
+  let lateAnswers = Promise.resolve();
+  await page.route(trpcCall('books.list'), async (route) => {
+    const response = await route.fetch();
+    const answered = new Promise<void>((resolve) => setTimeout(() => void route.fulfill({ response }).catch(() => undefined).finally(resolve), 2_000));
+    lateAnswers = lateAnswers.then(() => answered);
+  });
+  await page.getByRole('tab', { name: 'Manage Books' }).click();
+  const book = page.getByRole('article', { name: 'Slow Shelf Atlas' });
+  const copies = book.getByLabel('Copies of Slow Shelf Atlas');
+  await expect(copies).toHaveValue('3');
+  await book.getByRole('button', { name: 'Add a copy' }).click();
+  await expect(book.getByText('of 4 available')).toBeVisible();
+  await page.waitForTimeout(2_500);
+  await lateAnswers;
+  await expect(copies).toHaveValue('4');
+  await expect(book.getByText('of 4 available')).toBeVisible();
+  await page.unroute(trpcCall('books.list'));
+
+  // The next copy is added from the count the server has.
+  await book.getByRole('button', { name: 'Add a copy' }).click();
+  await expect(book.getByText('of 5 available')).toBeVisible();
+  await expect(page.getByText(/changed meanwhile/)).toHaveCount(0);
+});
+
 test('a librarian marks a rental as returned: that one, and not another', async ({ page }) => {
   await logIn(page, demo.librarian);
   // A library of its own, two books each out to a customer of its kiosk, made through the API to stay fast.
