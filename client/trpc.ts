@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type InvalidateOptions, type InvalidateQueryFilters, notifyManager, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
@@ -10,8 +10,37 @@ import { shareUnchanged } from './lib/share-unchanged';
 
 export const trpc = createTRPCReact<AppRouter>();
 
+/**
+ * A read under way when a change marks its data out of date was asked before the change: its answer, coming
+ * after, would stand as fresh (and, the query no longer marked, be kept for DATA_STALE_TIME_MS). react-query's
+ * own refetch calls off only a read of a query on screen that already has data: a first read (the kiosk's
+ * rentals as a customer signs in), or one off screen (a search cleared, a tab left), answers over the change.
+ * Every such read is called off here: asked again at once on screen, when next shown off screen.
+ */
+class QueryClientReadingAfterChanges extends QueryClient {
+  override invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters: InvalidateQueryFilters<TTaggedQueryKey> = {},
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    const refetchType = filters.refetchType ?? filters.type ?? 'active';
+    // What react-query reads again itself, the read under way called off (cancelRefetch): a query it refetches that has data.
+    const refetched = (query: Query) =>
+      refetchType !== 'none' && (refetchType === 'all' || (refetchType === 'active') === query.isActive()) && !query.isDisabled() && options?.cancelRefetch !== false;
+    return notifyManager.batch(() => {
+      const leftAnswering = this.getQueryCache()
+        .findAll({ ...filters, fetchStatus: 'fetching' })
+        .filter((query) => query.state.data === undefined || !refetched(query));
+      const askAgain = leftAnswering.filter((query) => query.isActive() && !query.isDisabled() && !refetched(query));
+      for (const query of leftAnswering) void query.cancel({ revert: true });
+      const done = super.invalidateQueries(filters, options);
+      // Not to be read again now ('none'), but a read on screen called off was wanted: asked again all the same.
+      return Promise.all([done, ...askAgain.map((query) => query.fetch().catch(() => undefined))]).then(() => undefined);
+    });
+  }
+}
+
 export function createQueryClient() {
-  return new QueryClient({
+  return new QueryClientReadingAfterChanges({
     mutationCache: createOfflineAwareMutationCache(),
     defaultOptions: {
       queries: {

@@ -302,6 +302,40 @@ test('a known patron signs in by phone and sees their current rentals', async ({
   expect(askedAfter).toEqual([]);
 });
 
+test("a patron's rentals read as they sign in, answered after their first rent, do not hide that rent", async ({ page }) => {
+  const { library } = await librarianLibraryWith(page, 'Late Kiosk', [{ title: 'Late Answer Atlas', author: 'Kiosk', quantity: 2 }]);
+  await logIn(page, demo.librarian);
+  const phone = `555${String(Date.now()).slice(-7)}`;
+  await postOk(page, '/_api/customer/register', { libraryId: library.id, displayName: 'Lena Late', email: uniqueEmail('late'), phoneNumber: phone });
+  await page.goto(`/kiosk/${library.id}`);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+
+  // Their rentals are asked as they sign in, and the answer (none yet) reaches the page only after the rent below.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(trpcCall('rentals.list'), async (route) => {
+    if (held) return route.continue();
+    held = true;
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await signInByPhone(page, phone);
+  await expect(page.getByRole('heading', { name: 'Lena Late' })).toBeVisible();
+  await expect.poll(() => held).toBe(true);
+
+  await page.getByPlaceholder('Search by title or author...').fill('late answer');
+  const rented = page.waitForResponse(trpcCall('rentals.kioskRent'));
+  await bookRow(page, 'Late Answer Atlas').getByRole('button', { name: 'Rent' }).click();
+  expect((await rented).status()).toBe(200);
+  release();
+  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Current Rentals (1)' }).click();
+  await expect(page.getByTestId('kiosk-rental').filter({ hasText: 'Late Answer Atlas' })).toBeVisible();
+});
+
 test("a rental at the kiosk shows in the dashboard's book list when the app returns there", async ({ page }) => {
   await logIn(page, demo.librarian);
   await page.goto('/dashboard');

@@ -1,6 +1,5 @@
 import { ActionIcon, Group, NumberInput, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MIN_QUANTITY_IN_INTERFACE } from '../../../shared/constants';
@@ -32,14 +31,8 @@ export function QuantityControl({ book }: { book: Book }) {
       toast.error(errorMessage(error, callFallbacks.updateQuantity));
     },
     onSettled: async (_saved, error) => {
-      // A list being read again was asked before this save: its answer would put the old count back over the
-      // saved one. Asked again (the read under way called off), as after a failure.
-      const listsReading = queryClient.isFetching({ queryKey: getQueryKey(trpc.books.list, { libraryId: book.libraryId }) }) > 0;
       // The library's other lists (available books) and the staff's insights (copies, never-rented books) count copies.
-      await Promise.all([
-        utils.books.list.invalidate({ libraryId: book.libraryId }, { refetchType: error || listsReading ? 'active' : 'none' }),
-        utils.insights.invalidate(),
-      ]);
+      await Promise.all([utils.books.list.invalidate({ libraryId: book.libraryId }, { refetchType: error ? 'active' : 'none' }), utils.insights.invalidate()]);
       setOptimistic(null);
     },
   });

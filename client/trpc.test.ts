@@ -1,0 +1,80 @@
+import { QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from './trpc';
+
+/** A read whose answers the test hands over, in any order: `answer(n, value)` settles the n-th call. */
+function serverReads() {
+  const pending: ((value: string) => void)[] = [];
+  return {
+    queryFn: () => new Promise<string>((resolve) => pending.push(resolve)),
+    answer: (n: number, value: string) => pending[n]!(value),
+    get asked() {
+      return pending.length;
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const KEY = ['rentals', { libraryId: 1 }];
+
+describe('a read asked before a change and answered after it', () => {
+  it("on screen with no data yet (a patron's first read), is asked again: the answer shown is the one after the change", async () => {
+    const client = createQueryClient();
+    const reads = serverReads();
+    const stop = new QueryObserver(client, { queryKey: KEY, queryFn: reads.queryFn }).subscribe(() => {});
+    await settle();
+    expect(reads.asked).toBe(1);
+
+    const invalidated = client.invalidateQueries({ queryKey: KEY });
+    await settle();
+    expect(reads.asked).toBe(2);
+    reads.answer(0, 'before the rent');
+    reads.answer(1, 'after the rent');
+    await invalidated;
+    expect(client.getQueryData(KEY)).toBe('after the rent');
+    stop();
+  });
+
+  it('off screen (a search cleared, a tab left), does not stand as fresh: the next screen to show it reads it again', async () => {
+    const client = createQueryClient();
+    const reads = serverReads();
+    client.setQueryData(KEY, 'first');
+    void client.fetchQuery({ queryKey: KEY, queryFn: reads.queryFn, staleTime: 0 }).catch(() => undefined);
+    await settle();
+
+    await client.invalidateQueries({ queryKey: KEY });
+    reads.answer(0, 'before the return');
+    await settle();
+    expect(client.getQueryState(KEY)?.isInvalidated).toBe(true);
+
+    const stop = new QueryObserver(client, { queryKey: KEY, queryFn: reads.queryFn }).subscribe(() => {});
+    await settle();
+    expect(reads.asked).toBe(2);
+    reads.answer(1, 'after the return');
+    await settle();
+    expect(client.getQueryData(KEY)).toBe('after the return');
+    stop();
+  });
+
+  it("on screen, marked out of date without a new read ('none'), is still asked again rather than answer over the change", async () => {
+    const client = createQueryClient();
+    const reads = serverReads();
+    client.setQueryData(KEY, 'saved before');
+    const stop = new QueryObserver(client, { queryKey: KEY, queryFn: reads.queryFn }).subscribe(() => {});
+    void client.refetchQueries({ queryKey: KEY });
+    await settle();
+    expect(reads.asked).toBe(1);
+
+    client.setQueryData(KEY, 'saved now');
+    void client.invalidateQueries({ queryKey: KEY, refetchType: 'none' });
+    expect(client.getQueryData(KEY)).toBe('saved now');
+    reads.answer(0, 'read before the save');
+    await settle();
+    expect(client.getQueryData(KEY)).toBe('saved now');
+    expect(reads.asked).toBe(2);
+    reads.answer(1, 'read after the save');
+    await settle();
+    expect(client.getQueryData(KEY)).toBe('read after the save');
+    stop();
+  });
+});
