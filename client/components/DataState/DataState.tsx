@@ -9,18 +9,23 @@ export function NotLoadedOffline() {
 }
 
 /**
- * Placeholders while a list loads; announced as busy. Offline nothing is on its way (a query waits for
- * the connection), so it says that instead of shimmering for ever.
+ * A placeholder while data loads. Offline nothing is on its way (a query waits for the connection), so it
+ * says that instead of shimmering for ever.
  */
+export function WhileLoading({ children }: { children: ReactNode }) {
+  return useOnlineStatus() ? children : <NotLoadedOffline />;
+}
+
+/** Placeholders while a list loads; announced as busy. */
 export function ListSkeleton({ count = 3, height = 96, label, testId = 'list-loading' }: { count?: number; height?: number; label: string; testId?: string }) {
-  const online = useOnlineStatus();
-  if (!online) return <NotLoadedOffline />;
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={label} data-testid={testId}>
-      {Array.from({ length: count }, (_, i) => (
-        <Skeleton key={i} height={height} radius="md" />
-      ))}
-    </Stack>
+    <WhileLoading>
+      <Stack gap="sm" aria-busy="true" aria-label={label} data-testid={testId}>
+        {Array.from({ length: count }, (_, i) => (
+          <Skeleton key={i} height={height} radius="md" />
+        ))}
+      </Stack>
+    </WhileLoading>
   );
 }
 

@@ -1,8 +1,7 @@
 import { Alert, Card, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useOnlineStatus } from '../../hooks/use-online-status';
 import { errorMessage } from '../../lib/error-messages';
-import { NotLoadedOffline } from '../DataState';
+import { WhileLoading } from '../DataState';
 
 interface QueryLike<T> {
   data: T | undefined;
@@ -21,17 +20,15 @@ export function InsightSection<T>(props: {
   children: (data: T) => ReactNode;
 }) {
   const { title, query, isEmpty, empty, height = 220, children } = props;
-  // Offline, nothing is on its way: say so rather than shimmer for ever.
-  const online = useOnlineStatus();
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
       <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
-      {query.isPending && !online ? (
-        <NotLoadedOffline />
-      ) : query.isPending ? (
-        <Skeleton height={height} radius="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+      {query.isPending ? (
+        <WhileLoading>
+          <Skeleton height={height} radius="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+        </WhileLoading>
       ) : query.isError || query.data === undefined ? (
         <Alert color="red" variant="light" role="alert">
           Could not load {title.toLowerCase()}: {errorMessage(query.error)}

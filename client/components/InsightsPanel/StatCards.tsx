@@ -1,7 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { CollectionInsights, InsightsSummary } from '../../../shared/schemas';
-import { useOnlineStatus } from '../../hooks/use-online-status';
-import { NotLoadedOffline } from '../DataState';
+import { WhileLoading } from '../DataState';
 
 interface Stat {
   label: string;
@@ -26,15 +25,15 @@ function stats(summary: InsightsSummary, collection: CollectionInsights): Stat[]
 
 /** The period's headline numbers; each card reads as 'label: value' to a screen reader. */
 export function StatCards({ summary, collection }: { summary?: InsightsSummary; collection?: CollectionInsights }) {
-  const online = useOnlineStatus();
-  if ((!summary || !collection) && !online) return <NotLoadedOffline />;
   if (!summary || !collection) {
     return (
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" aria-busy="true" aria-label="Loading figures">
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} height={84} radius="md" />
-        ))}
-      </SimpleGrid>
+      <WhileLoading>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" aria-busy="true" aria-label="Loading figures">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={84} radius="md" />
+          ))}
+        </SimpleGrid>
+      </WhileLoading>
     );
   }
   return (
