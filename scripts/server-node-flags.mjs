@@ -1,6 +1,7 @@
 /**
- * How node runs the server, wherever it is started: `npm start` (scripts/start.mjs), the benchmark
- * (scripts/bench/server.ts) and the Dockerfile's CMD, which repeats them.
+ * How node runs the server in production: `npm start` (scripts/start.mjs), the benchmark
+ * (scripts/bench/server.ts) and the Dockerfile's CMD, which repeats them. (The browser tests start the
+ * build without them: they measure nothing.)
  *
  * --max-semi-space-size=64: a young generation of 64 MB rather than V8's 16, so the short-lived
  * objects of a request (its rows, their checked copies, the JSON) are mostly dead before a scavenge

@@ -21,8 +21,8 @@ export interface BookFilter {
 /**
  * Title and author joined as the search reads them, by a separator no typed text holds; `search_text`
  * stores it folded as every search matches, lower case without accents (search_fold,
- * Migration20261128000000), and `sort_title` the lower-cased title, as each row is written
- * (Migration20261125000000), so a search does not fold each book it reads, nor lower-case it for the order.
+ * Migration20261128000000), and `sort_title` the title folded the same way (Migration20261129000000), as
+ * each row is written, so a search does not fold each book it reads, nor a list each title for the order.
  */
 const SEARCH_TEXT = `(b.title || E'\\x1f' || b.author)`;
 const SEARCH_SEPARATOR = '\u001f';

@@ -46,7 +46,7 @@ export const BookEntity = defineEntity({
      * expression back.
      */
     searchText: p.text().generated(`(search_fold("title" || '\u001f' || "author")) stored`),
-    /** The title's place in title order, which every book list reads (Migration20261125000000). */
+    /** The title's place in title order, folded as searches are, which every book list reads (Migration20261129000000). */
     sortTitle: p.text().generated(`(search_fold("title")) stored`),
     quantity: p.integer().default(1),
     availableCount: p.integer().default(1),
