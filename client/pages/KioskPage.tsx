@@ -2,24 +2,23 @@ import { Button, Skeleton, Stack } from '@mantine/core';
 import { Link, useParams } from 'wouter';
 import { STAFF_ROLES } from '../../shared/accounts';
 import { MAX_ID } from '../../shared/schemas';
-import { ErrorAlert, NotLoadedOffline } from '../components/DataState';
+import { ErrorAlert, WhileLoading } from '../components/DataState';
 import { KioskLayout, KioskNotice } from '../components/KioskLayout';
 import { KioskSession } from '../components/KioskSession';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { useOnlineStatus } from '../hooks/use-online-status';
 import { callFallbacks, errorMessage } from '../lib/error-messages';
 import { trpc } from '../trpc';
 
 function Loading() {
-  const online = useOnlineStatus();
-  if (!online) return <NotLoadedOffline />;
   return (
-    <Stack aria-busy="true" aria-label="Loading kiosk">
-      <Skeleton height={48} />
-      <Skeleton height={320} />
-    </Stack>
+    <WhileLoading>
+      <Stack aria-busy="true" aria-label="Loading kiosk">
+        <Skeleton height={48} />
+        <Skeleton height={320} />
+      </Stack>
+    </WhileLoading>
   );
 }
 

@@ -3,33 +3,25 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { Role } from '../../../shared/constants';
 import { useAuth } from '../../hooks/use-auth';
-import { useOnlineStatus } from '../../hooks/use-online-status';
 import { returnAfterCheckState } from '../../lib/return-after-check';
-import { NotLoadedOffline } from '../DataState';
+import { WhileLoading } from '../DataState';
 
 /** The shared-layout guard of SPEC section 6; the staff guard's roles are STAFF_ROLES (shared/accounts.ts). */
 export const SHARED_LAYOUT_ROLES: Role[] = ['user', 'admin', 'library_admin', 'customer'];
 
 export function AuthenticatingSkeleton() {
-  // Offline, the check waits for the connection: say so rather than shimmer for ever.
-  const online = useOnlineStatus();
-  if (!online) {
-    return (
-      <Container size="md" py="xl">
-        <NotLoadedOffline />
-      </Container>
-    );
-  }
   return (
-    <Container size="md" py="xl" aria-busy="true">
-      <Stack gap="md">
-        <Text c="dimmed" size="sm">
-          Authenticating
-        </Text>
-        <Skeleton height={36} width="40%" />
-        <Skeleton height={120} />
-        <Skeleton height={120} />
-      </Stack>
+    <Container size="md" py="xl">
+      <WhileLoading>
+        <Stack gap="md" aria-busy="true">
+          <Text c="dimmed" size="sm">
+            Authenticating
+          </Text>
+          <Skeleton height={36} width="40%" />
+          <Skeleton height={120} />
+          <Skeleton height={120} />
+        </Stack>
+      </WhileLoading>
     </Container>
   );
 }

@@ -1,6 +1,7 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { CollectionInsights, InsightsSummary } from '../../../shared/schemas';
 import { WhileLoading } from '../DataState';
+import { FiguresSkeleton } from './InsightsSkeleton';
 
 interface Stat {
   label: string;
@@ -28,11 +29,7 @@ export function StatCards({ summary, collection }: { summary?: InsightsSummary; 
   if (!summary || !collection) {
     return (
       <WhileLoading>
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" aria-busy="true" aria-label="Loading figures">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} height={84} radius="md" />
-          ))}
-        </SimpleGrid>
+        <FiguresSkeleton label="Loading figures" />
       </WhileLoading>
     );
   }
