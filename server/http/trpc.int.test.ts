@@ -125,6 +125,17 @@ describe('/trpc', () => {
     expect(unreadable).toMatchObject({ status: 400, error: { message: 'The request body could not be read.' } });
   });
 
+  it('answers any method but GET and POST with 405 naming those it takes, body or none; OPTIONS with 204 naming them', async () => {
+    const wrongMethod = 'This call is not made with this method: queries are sent with GET, changes with POST.';
+    for (const [method, payload] of [['DELETE', undefined], ['PATCH', undefined], ['PUT', '{}'], ['DELETE', '{}']] as const) {
+      const res = await t.app.inject({ method, url: '/trpc/libraries.list', headers: { cookie: staffCookie, ...(payload ? { 'content-type': 'application/json' } : {}) }, payload });
+      expect([method, res.statusCode, res.headers.allow]).toEqual([method, 405, 'GET, HEAD, POST, OPTIONS']);
+      expect(JSON.parse(res.body).error.json).toMatchObject({ message: wrongMethod, data: { code: 'METHOD_NOT_SUPPORTED' } });
+    }
+    const options = await t.app.inject({ method: 'OPTIONS', url: '/trpc/libraries.create' });
+    expect([options.statusCode, options.headers.allow, options.body]).toEqual([204, 'GET, HEAD, POST, OPTIONS', '']);
+  });
+
   it('answers a batch of at most twenty calls: a larger one is refused whole, none of its calls run', async () => {
     const batch = (n: number) =>
       t.app.inject({ method: 'GET', url: `/trpc/${Array(n).fill('libraries.list').join(',')}?batch=1&input=%7B%7D`, headers: { cookie: staffCookie } });

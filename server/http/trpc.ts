@@ -93,11 +93,18 @@ const BATCH_TOO_LARGE = `A request may carry at most ${TRPC_MAX_BATCH} calls.`;
  */
 function refuseLargeBatch(req: FastifyRequest<{ Params: { path: string }; Querystring: Record<string, string | undefined> }>, reply: FastifyReply) {
   if (req.query.batch !== '1' || req.params.path.split(',').length <= TRPC_MAX_BATCH) return false;
-  const error = new TRPCError({ code: 'BAD_REQUEST', message: BATCH_TOO_LARGE, cause: badRequest(BATCH_TOO_LARGE) });
-  const shape = getErrorShape({ config, ctx: undefined, error, input: undefined, path: undefined, type: 'unknown' });
-  void reply.status(400).header('content-type', 'application/json').send(JSON.stringify(transformTRPCResponse(config, { error: shape })));
+  sendRefusal(reply, 400, new TRPCError({ code: 'BAD_REQUEST', message: BATCH_TOO_LARGE, cause: badRequest(BATCH_TOO_LARGE) }));
   return true;
 }
+
+/** A request refused whole, before any call runs, in tRPC's error shape. */
+function sendRefusal(reply: FastifyReply, status: number, error: TRPCError) {
+  const shape = getErrorShape({ config, ctx: undefined, error, input: undefined, path: undefined, type: 'unknown' });
+  return reply.status(status).header('content-type', 'application/json').send(JSON.stringify(transformTRPCResponse(config, { error: shape })));
+}
+
+/** tRPC is asked with GET (queries) and POST (changes); HEAD goes with GET. */
+const ALLOW = 'GET, HEAD, POST, OPTIONS';
 
 /**
  * tRPC at /trpc. The calls the app makes (see readCalls) are answered here, through callProcedure
@@ -111,7 +118,16 @@ export async function registerTrpc(app: FastifyInstance, deps: ContextDeps) {
     // As tRPC's plugin does: the body is read as text, so unreadable JSON gets tRPC's own answer.
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.all<{ Params: { path: string }; Querystring: Record<string, string | undefined> }>('/trpc/:path', async (req, reply) => {
+    // Any other method: 405 naming those it takes (OPTIONS: 204 naming them), as the REST facade's paths answer,
+    // before the security checks ask it for a JSON body (`wrongMethod`).
+    scope.route({
+      method: ['PUT', 'PATCH', 'DELETE'],
+      url: '/trpc/:path',
+      config: { wrongMethod: true },
+      handler: (_req, reply) => sendRefusal(reply.header('allow', ALLOW), 405, new TRPCError({ code: 'METHOD_NOT_SUPPORTED' })),
+    });
+    scope.route({ method: 'OPTIONS', url: '/trpc/:path', config: { wrongMethod: true }, handler: (_req, reply) => reply.status(204).header('allow', ALLOW).send() });
+    scope.route<{ Params: { path: string }; Querystring: Record<string, string | undefined> }>({ method: ['GET', 'POST'], url: '/trpc/:path', handler: async (req, reply) => {
       if (refuseLargeBatch(req, reply)) return reply;
       const calls = readCalls(req);
       if (calls) return answer(deps, req, reply, calls);
@@ -123,6 +139,6 @@ export async function registerTrpc(app: FastifyInstance, deps: ContextDeps) {
         res: reply,
         path: req.params.path,
       });
-    });
+    } });
   });
 }
