@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Orm } from './db/orm';
 import { answerClientError } from './http/client-errors';
 import { sendError } from './http/error-response';
+import { readJsonBodiesStrictly } from './http/json-body';
 import { RequestLog, RequestLogger } from './http/logging';
 import { registerManifest } from './http/manifest';
 import { registerSecurity, setAnswerHeaders } from './http/security';
@@ -47,6 +48,7 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
   const deps: ContextDeps = { em: orm.em, config };
   // Before any route: Fastify gives each route the error handler in force when it is added.
   app.setErrorHandler((error, _req, reply) => sendError(reply, error));
+  readJsonBodiesStrictly(app);
 
   await app.register(fastifyCookie);
   registerSecurity(app, config);

@@ -8,6 +8,7 @@ import { callProcedure, type Procedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
 import { badRequest } from '../errors';
 import { logFailure } from './error-response';
+import { bodyText } from './json-body';
 
 type CallType = 'query' | 'mutation';
 interface Call {
@@ -117,7 +118,13 @@ export async function registerTrpc(app: FastifyInstance, deps: ContextDeps) {
   await app.register(async (scope) => {
     // As tRPC's plugin does: the body is read as text, so unreadable JSON gets tRPC's own answer.
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+      try {
+        done(null, bodyText(body as Buffer));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
     // Any other method: 405 naming those it takes (OPTIONS: 204 naming them), as the REST facade's paths answer,
     // before the security checks ask it for a JSON body (`wrongMethod`).
     scope.route({

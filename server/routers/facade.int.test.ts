@@ -84,12 +84,14 @@ describe('a documented path asked with another method', () => {
   });
 });
 
-it('a body that is not JSON, or none, is refused in the words of the tRPC door, and changes nothing', async () => {
+it('a body that is not JSON, or none, or not UTF-8 throughout, is refused in the words of the tRPC door, and changes nothing', async () => {
   const { client, user } = await signUp(t);
   await setRole(t, user.id, 'library_admin');
   const headers = { 'content-type': 'application/json', cookie: client.cookie! };
   const before = await t.sql(`select count(*)::int as n from libraries`);
-  for (const payload of ['{"name":', '', 'null x']) {
+  // Bytes no UTF-8 text holds (a lone lead byte, an overlong NUL) would otherwise be saved as U+FFFD.
+  const notUtf8 = [[0xff, 0xfe, 0xc3], [0xc0, 0x80]].map((bytes) => Buffer.concat([Buffer.from('{"json":{"name":"Bad '), Buffer.from(bytes), Buffer.from(' Library"}}')]));
+  for (const payload of ['{"name":', '', 'null x', ...notUtf8]) {
     for (const url of ['/_api/libraries', '/trpc/libraries.create']) {
       const res = await t.app.inject({ method: 'POST', url, headers, payload });
       expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
