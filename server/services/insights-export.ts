@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { query } from '../db/sql';
+import { query, toDate } from '../db/sql';
 import { toCsv } from './csv';
 import { type Period, PERIOD, periodParams, periodZone } from './insights';
 
@@ -19,7 +19,7 @@ interface ExportRow {
   returned_at: string | null;
 }
 
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: string | null) => (value === null ? null : toDate(value).toISOString());
 
 /** 'Central Library' -> 'central-library', 'Bibliothèque Étoile' -> 'bibliotheque-etoile'. */
 const slug = (name: string) =>

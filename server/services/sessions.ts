@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Library } from '../../shared/schemas';
 import type { Config } from '../config';
-import { query } from '../db/sql';
+import { query, toDate } from '../db/sql';
 import { hashToken, newToken } from './tokens';
 import { type UserRow, userColumns } from './users';
 
@@ -36,7 +36,7 @@ export interface SessionAccess {
 
 type AccessRow = UserRow & {
   session_id: number;
-  last_seen_at: Date;
+  last_seen_at: string;
   library_id: number | null;
   library_name: string | null;
   is_staff: boolean;
@@ -83,7 +83,7 @@ export async function findSessionAccess(em: EntityManager, token: string, config
   const { sql, params } = sessionAccessStatement(token, config.sessionIdleDays, scope);
   const [row] = await query<AccessRow>(em, sql, params, { prepared: true });
   if (!row) return { user: null, library: null, isStaff: false, rental: null };
-  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+  if (Date.now() - toDate(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     await query(em, `update sessions set last_seen_at = now() where id = ?`, [row.session_id], { prepared: true });
   }
   const { session_id: _s, last_seen_at: _l, library_id, library_name, is_staff, rental_id, rental_customer_id, ...user } = row;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas';
-import { query } from '../db/sql';
+import { query, toDate } from '../db/sql';
 
 /** A users row as selected by userColumns(). */
 export interface UserRow {
@@ -11,7 +11,8 @@ export interface UserRow {
   avatar_url: string | null;
   phone_number: string | null;
   role: Role;
-  created_at: Date;
+  /** As PostgreSQL writes it (toDate reads it). */
+  created_at: string;
 }
 
 export const userColumns = (alias: string) =>
@@ -24,7 +25,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     avatarUrl: row.avatar_url,
     phoneNumber: row.phone_number,
-    createdAt: new Date(row.created_at),
+    createdAt: toDate(row.created_at),
     role: row.role,
   };
 }
