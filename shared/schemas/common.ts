@@ -3,7 +3,7 @@ import { asciiDigits } from '../digits';
 import { KIOSK_PHONE_MIN_DIGITS, PHONE_MAX_DIGITS, SEARCH_MAX_LENGTH } from '../constants';
 
 /** Query strings arrive as text: digits become numbers, anything else is left for the schema to refuse. */
-const fromQueryNumber = (value: unknown) =>
+export const fromQueryNumber = (value: unknown) =>
   typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
 
 /** 'true' and 'false' as booleans; an empty value (`?available=`, as an HTML form sends an unset field) as not sent. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { libraryIdField, pageFields } from './common';
+import { fromQueryNumber, libraryIdField, pageFields } from './common';
 
 /** The periods staff can look back over, in days (the last N days, today included). */
 export const INSIGHT_PERIODS = [7, 30, 90, 365] as const;
@@ -44,10 +44,7 @@ export const insightsLibraryQuery = z.strictObject({ libraryId });
 /** Days are counted in the caller's time zone, so 'today' is the librarian's today. */
 export const insightsQuery = z.strictObject({
   libraryId,
-  days: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.literal(INSIGHT_PERIODS, { error: PERIOD_MESSAGE }),
-  ),
+  days: z.preprocess(fromQueryNumber, z.literal(INSIGHT_PERIODS, { error: PERIOD_MESSAGE })),
   timeZone: z
     .string()
     .max(64, 'Unknown time zone')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { libraryIdField, MAX_ID, optionalQueryBoolean, pageFields, positiveId, searchField } from './common';
+import { libraryIdField, MAX_ID, optionalQueryBoolean, pageFields, positiveId, queryInt, searchField } from './common';
 import { payloadIsbn } from './book';
 
 /** A rent refused because every copy is out; the scan dialog says it before asking (SPEC section 8's conflict). */
@@ -30,14 +30,7 @@ export type RentalRecord = z.infer<typeof rentalRecordSchema>;
 export const rentInput = z.strictObject({
   isbn: payloadIsbn,
   libraryId: libraryIdField(),
-  customerId: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: 'Customer ID must be a positive integer' })
-      .int('Customer ID must be a positive integer')
-      .min(0, 'Customer ID must be a positive integer')
-      .max(MAX_ID, 'Customer ID must be a positive integer'),
-  ),
+  customerId: queryInt('Customer ID must be a positive integer', 0, MAX_ID),
 });
 
 export const kioskRentalInput = rentInput.extend({ customerId: positiveId('Customer ID must be a positive integer') });
