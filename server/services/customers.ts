@@ -24,11 +24,15 @@ export interface CustomerFilter {
 export const customersLimit = (filter: { limit?: number }): number => filter.limit ?? CUSTOMERS_PAGE_DEFAULT;
 
 /**
- * The customers of a library by name, a page at a time: its members, but for its own staff (a librarian
- * who rents there is not one of its customers).
+ * A library's customers are its members but for its own staff (a librarian who rents there is not one of
+ * them): the condition on a user, in SQL, given the library and the user as SQL expressions. The insights
+ * count members by it too.
  */
+export const notStaffOf = (library: string, user: string) => `not exists (select 1 from library_staff s where s.library_id = ${library} and s.user_id = ${user})`;
+
+/** The customers of a library by name (notStaffOf), a page at a time. */
 export async function listCustomers(em: EntityManager, filter: CustomerFilter): Promise<Customer[]> {
-  const where = ['m.library_id = ?', 'not exists (select 1 from library_staff s where s.library_id = m.library_id and s.user_id = m.user_id)'];
+  const where = ['m.library_id = ?', notStaffOf('m.library_id', 'm.user_id')];
   const params: unknown[] = [filter.libraryId];
   if (filter.search) {
     // A name matches whatever its accents: search_fold(display_name) is what users_display_name_trgm

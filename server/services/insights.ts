@@ -15,6 +15,7 @@ import {
 } from '../../shared/schemas';
 import { query, toDate } from '../db/sql';
 import { AFTER_BOOK_IN_TITLE_ORDER } from './book-list';
+import { notStaffOf } from './customers';
 
 /** A library, a period of the last `days` days (today included) and the time zone its days are counted in. */
 export interface Period {
@@ -41,7 +42,7 @@ export const periodZone = (p: Period) => p.timeZone ?? 'UTC';
  * next parameter), who may rent there too, are not counted among them. Renters are told apart once each
  * (after `distinct`), not once a rental.
  */
-const notStaff = (user: string) => `not exists (select 1 from library_staff s where s.library_id = ? and s.user_id = ${user})`;
+const notStaff = (user: string) => notStaffOf('?', user);
 
 export async function summary(em: EntityManager, p: Period): Promise<InsightsSummary> {
   const [row] = await query<InsightsSummary>(
@@ -177,7 +178,10 @@ export async function neverRentedBooks(em: EntityManager, page: { libraryId: num
   return rows.map((row) => ({ ...row, createdAt: toDate(row.createdAt) }));
 }
 
-const LONG_RENTALS_SHOWN = 50;
+/** The dashboard's section shows the first page of them. */
+const LONG_RENTALS_SHOWN = LONG_RENTALS_PAGE_DEFAULT;
+/** A rental of the library (the first parameter) out for more days than the second. */
+const OUT_TOO_LONG = 'r.library_id = ? and r.returned_at is null and r.rented_at < now() - make_interval(days => ?)';
 
 type LongRentalRow = Omit<LongRental, 'rentedAt'> & { rentedAt: string };
 // In the schema's order, so the output check answers the rows as they are (trpc/output-check.ts).
@@ -200,8 +204,7 @@ export async function longRentals(em: EntityManager, libraryId: number): Promise
   const rows = await query<LongRentalRow & { total: number }>(
     em,
     `with overdue as (
-       select r.id, r.book_id, r.customer_id, r.rented_at from rentals r
-        where r.library_id = ? and r.returned_at is null and r.rented_at < now() - make_interval(days => ?)),
+       select r.id, r.book_id, r.customer_id, r.rented_at from rentals r where ${OUT_TOO_LONG}),
      shown as (select * from overdue order by rented_at, id limit ${LONG_RENTALS_SHOWN})
      select r.id as "rentalId", r.rented_at as "rentedAt", ${LONG_RENTAL_COLUMNS}, (select count(*) from overdue)::int as total
        from shown r join books b on b.id = r.book_id join users u on u.id = r.customer_id
@@ -217,7 +220,7 @@ export async function longRentals(em: EntityManager, libraryId: number): Promise
  * place holds though it has been returned since; only a rental of this library marks one).
  */
 export async function longRentalsPage(em: EntityManager, page: { libraryId: number; after?: number; limit?: number }): Promise<LongRental[]> {
-  const where = ['r.library_id = ?', 'r.returned_at is null', 'r.rented_at < now() - make_interval(days => ?)'];
+  const where = [OUT_TOO_LONG];
   const params: unknown[] = [page.libraryId, LONG_RENTAL_DAYS];
   if (page.after !== undefined) {
     where.push('(r.rented_at, r.id) > (select a.rented_at, a.id from rentals a where a.id = ? and a.library_id = ?)');
