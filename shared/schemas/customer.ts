@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { KIOSK_DISPLAY_NAME_MIN_LENGTH, PHONE_MAX_DIGITS } from '../constants';
 import { asName, emailField, libraryIdField, missing, pageFields, phoneDigits, phoneNumberField, searchField } from './common';
-import { roleSchema } from './user';
+import { userSchema } from './user';
 
-export const customerSchema = z.object({
-  id: z.number().int(),
-  displayName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string().nullable(),
-  createdAt: z.date(),
-  role: roleSchema,
-});
+/** A user as their library's staff see them: without the picture. */
+export const customerSchema = userSchema.omit({ avatarUrl: true });
 export type Customer = z.infer<typeof customerSchema>;
 
 export const CUSTOMERS_PAGE_DEFAULT = 50;

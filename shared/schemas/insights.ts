@@ -65,6 +65,7 @@ export type InsightsSummary = z.infer<typeof insightsSummary>;
 export const popularBooksResponse = z.object({
   books: z.array(z.object({ bookId: z.number().int(), title: z.string(), author: z.string(), rentals: z.number().int() })),
 });
+export type PopularBook = z.infer<typeof popularBooksResponse>['books'][number];
 
 /**
  * Every day of the period in order, from `firstDay`: `rentals[i]` and `returns[i]` count day i
@@ -84,10 +85,10 @@ export function periodDay(firstDay: string, offset: number): string {
 }
 
 /** `weekStart` is a calendar date, 'YYYY-MM-DD', in the caller's time zone. */
-
 export const membersPerWeekResponse = z.object({
   weeks: z.array(z.object({ weekStart: z.string(), activeMembers: z.number().int(), newMembers: z.number().int() })),
 });
+export type MembersWeek = z.infer<typeof membersPerWeekResponse>['weeks'][number];
 
 export const collectionInsights = z.object({
   books: z.number().int(),

@@ -1,10 +1,10 @@
 import { BarChart } from '@mantine/charts';
 import { Box, Text } from '@mantine/core';
+import type { MembersWeek } from '../../../shared/schemas';
 import { ChartKey, type ChartSeries } from './ChartKey';
 import { ChartTable } from './ChartTable';
 import { shortDay } from './period';
 
-type Week = { weekStart: string; activeMembers: number; newMembers: number };
 
 const SERIES: ChartSeries[] = [
   { name: 'activeMembers', label: 'Active members', color: 'blue.6' },
@@ -12,7 +12,7 @@ const SERIES: ChartSeries[] = [
 ];
 
 /** Active and new members per week, as a bar chart and, for screen readers, a table. */
-export function MembersChart({ weeks, periodText }: { weeks: Week[]; periodText: string }) {
+export function MembersChart({ weeks, periodText }: { weeks: MembersWeek[]; periodText: string }) {
   const data = weeks.map((w) => ({ ...w, label: shortDay(w.weekStart) }));
   return (
     <>

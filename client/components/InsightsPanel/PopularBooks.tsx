@@ -1,9 +1,9 @@
 import { Progress, Table, Text } from '@mantine/core';
+import type { PopularBook } from '../../../shared/schemas';
 
-type Book = { bookId: number; title: string; author: string; rentals: number };
 
 /** The ten most rented books, as a table with a bar for each count. */
-export function PopularBooks({ books }: { books: Book[] }) {
+export function PopularBooks({ books }: { books: PopularBook[] }) {
   const most = Math.max(...books.map((b) => b.rentals));
   return (
     <Table verticalSpacing={6}>
