@@ -25,7 +25,7 @@ function AfterFirstRender() {
   );
 }
 
-export interface AppProps {
+interface AppProps {
   queryClient: QueryClient;
   trpcClient: ReturnType<typeof createTrpcClient>;
   /** The page's path when the build prerenders it (client/prerender.tsx); the browser's location otherwise. */

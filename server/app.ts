@@ -18,7 +18,7 @@ import type { ContextDeps } from './trpc/context';
 /** How long /readyz waits for the database's answer before it says the database is unreachable. */
 const READY_TIMEOUT_MS = 2_000;
 
-export interface AppOptions {
+interface AppOptions {
   orm: Orm;
   config: Config;
   /** Built client to serve (index.html and assets); omitted in tests and in `npm run dev`. */

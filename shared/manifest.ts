@@ -1,6 +1,6 @@
 import { ICON_SIZES, PRODUCT_NAME, THEME_COLOR } from './constants';
 
-export const BACKGROUND_COLOR = '#ffffff';
+const BACKGROUND_COLOR = '#ffffff';
 
 /**
  * The web app manifest, one definition for both doors: vite-plugin-pwa writes it to

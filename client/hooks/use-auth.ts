@@ -159,4 +159,4 @@ export function useLogout() {
   };
 }
 
-export const LOGOUT_FAILED = 'You are still signed in: the server could not end your session.';
+const LOGOUT_FAILED = 'You are still signed in: the server could not end your session.';

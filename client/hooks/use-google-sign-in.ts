@@ -4,13 +4,13 @@ import { AUTHENTICATION_FAILED, oauthMessageSchema } from '../../shared/oauth';
 import type { User } from '../../shared/schemas';
 import { trpc } from '../trpc';
 
-export const POPUP_BLOCKED = 'Failed to open authentication window. Please check if popup blockers are disabled and try again.';
-export const ESTABLISH_SESSION_FAILED = 'Failed to complete authentication. Please try again.';
-export const UNEXPECTED_ERROR = 'An unexpected error occurred during authentication. Please try again.';
+const POPUP_BLOCKED = 'Failed to open authentication window. Please check if popup blockers are disabled and try again.';
+const ESTABLISH_SESSION_FAILED = 'Failed to complete authentication. Please try again.';
+const UNEXPECTED_ERROR = 'An unexpected error occurred during authentication. Please try again.';
 
 const AUTHORIZE_URL = '/_api/auth/oauth_authorize?provider=google';
 
-export interface GoogleSignInError {
+interface GoogleSignInError {
   code: string;
   message: string;
   details?: Record<string, unknown>;

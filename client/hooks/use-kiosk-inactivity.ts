@@ -6,7 +6,7 @@ const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scrol
 const TICK_MS = 250;
 const MIN_OVERRIDE_MS = 1_000;
 
-export interface InactivityTimes {
+interface InactivityTimes {
   timeoutMs: number;
   warningMs: number;
 }

@@ -1,8 +1,8 @@
 /** Camera error texts of SPEC section 8. */
-export const CAMERA_PERMISSION_DENIED = 'Camera permission denied. Please enable camera access in your browser settings.';
-export const NO_CAMERA_FOUND = 'No camera found on this device.';
-export const CAMERA_UNAVAILABLE = 'Unable to access camera. Please try again.';
-export const NO_CAMERA_DEVICES = 'No camera devices found.';
+const CAMERA_PERMISSION_DENIED = 'Camera permission denied. Please enable camera access in your browser settings.';
+const NO_CAMERA_FOUND = 'No camera found on this device.';
+const CAMERA_UNAVAILABLE = 'Unable to access camera. Please try again.';
+const NO_CAMERA_DEVICES = 'No camera devices found.';
 /** Not in the SPEC: the scanner's reader (a chunk of its own) could not load, offline or after a deploy. */
 export const BARCODE_READER_UNAVAILABLE =
   'The barcode reader could not be loaded. Check your connection and reload the page, or enter the ISBN manually.';

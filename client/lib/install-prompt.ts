@@ -4,7 +4,7 @@ export interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
 }
 
-export type InstallState = 'unavailable' | 'available' | 'installing' | 'installed';
+type InstallState = 'unavailable' | 'available' | 'installing' | 'installed';
 export type InstallOutcome = 'accepted' | 'dismissed';
 
 /**

@@ -10,7 +10,7 @@ interface Snapshot {
   state: DehydratedState;
 }
 
-export interface OfflineCacheOptions {
+interface OfflineCacheOptions {
   storage?: Storage;
   isOnline?: () => boolean;
   /** Whether someone is signed in: true, false, or undefined while unknown. */

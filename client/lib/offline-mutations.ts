@@ -5,7 +5,7 @@ export const OFFLINE_CHANGE_MESSAGE = 'You are offline. This change needs a conn
 /** Whether the browser has a connection: what decides that a change, or a logout, cannot go through. */
 export const isBrowserOnline = () => navigator.onLine;
 
-export class OfflineError extends Error {
+class OfflineError extends Error {
   constructor(message = OFFLINE_CHANGE_MESSAGE) {
     super(message);
     this.name = 'OfflineError';

@@ -2,11 +2,11 @@ import { CAMERA_CLEANUP_DELAY_MS, CAMERA_START_RETRY_MS } from '../../shared/con
 import { NoCameraDevicesError } from './camera-errors';
 
 /** The minimum of a MediaStream the camera share needs, so it can be tested without a browser. */
-export interface CameraStream {
+interface CameraStream {
   getTracks(): { stop(): void; readyState: string }[];
 }
 
-export interface SharedCamera<S extends CameraStream = MediaStream> {
+interface SharedCamera<S extends CameraStream = MediaStream> {
   /** Opens the camera, or joins the stream already open. */
   acquire(): Promise<S>;
   /** One user is done; the last one schedules the full release. */
@@ -74,7 +74,7 @@ export function createSharedCamera<S extends CameraStream>(
 }
 
 /** The back camera when there is one; the device list is checked first so 'no camera' reads clearly. */
-export async function openCameraStream(): Promise<MediaStream> {
+async function openCameraStream(): Promise<MediaStream> {
   const devices = navigator.mediaDevices;
   if (!devices?.getUserMedia) throw new Error('Camera access is not supported in this browser.');
   const inputs = await devices.enumerateDevices();

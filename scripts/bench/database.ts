@@ -6,7 +6,7 @@ import { startEmbeddedPostgres } from '../../server/db/embedded';
 import { initOrm, migrate } from '../../server/db/orm';
 import { seed } from './seed';
 
-export interface BenchDatabase {
+interface BenchDatabase {
   url: string;
   seedMs: number;
   stop(): Promise<void>;

@@ -54,7 +54,7 @@ export async function loadGet(name: string, url: string, headers: Record<string,
   };
 }
 
-export interface RentCycleResult extends LoadResult {
+interface RentCycleResult extends LoadResult {
   rented: number;
   returned: number;
   noCopies: number;

@@ -26,7 +26,7 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 /** A ratio to the bare route, rounded down: 0.797 reads 0.79, so a miss never prints as the 0.80 it fell short of. */
 export const ratio = (n: number) => (Math.floor(n * 100) / 100).toFixed(2);
 
-export function toMarkdown(r: BenchReport): string {
+function toMarkdown(r: BenchReport): string {
   const lines = [
     `# Benchmark ${r.date}`,
     '',

@@ -15,14 +15,14 @@ export const customerToken = (userId: number) => `bench-customer-${userId}`;
 const ONSETS = 'b br c ch d dr f g gr h j k l m n p pr r s st t tr v w'.split(' ');
 const VOWELS = 'a e i o u ai ea ou'.split(' ');
 const ENDINGS = 'ber bin dal den der field ford gan ham lan ley lin mar mer mond nor ran ris ton ven wick wood yer zel'.split(' ');
-export const WORDS = ONSETS.flatMap((o) => VOWELS.flatMap((v) => ENDINGS.map((e) => `${o.toUpperCase()[0]}${o.slice(1)}${v}${e}`)));
+const WORDS = ONSETS.flatMap((o) => VOWELS.flatMap((v) => ENDINGS.map((e) => `${o.toUpperCase()[0]}${o.slice(1)}${v}${e}`)));
 const FIRST = `Ada Alan Clara Dora Edith Felix Grace Hugo Iris Jonas Karl Lena Mara Nils Olga Paul Rosa Sami Tara Uma Vera Walt Yara Zeno`.split(' ');
 const LAST = `Abbott Brandt Castillo Dubois Eriksen Fischer Garcia Haddad Ivanova Jensen Kowalski Lindqvist Moreau Novak Okafor Petrov Quinn Rossi Schmidt Tanaka Ueda Varga Weber Young`.split(' ');
 
 const sqlArray = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(',')}]`;
 
 /** Every statement of the seed, in order: generate_series inserts, no row-by-row round trips. */
-export function seedStatements(): string[] {
+function seedStatements(): string[] {
   const { libraries, books, customers, rentals, activeRentals, reviews } = SCALE;
   const words = sqlArray(WORDS);
   const lastCustomer = FIRST_CUSTOMER_ID + customers - 1;

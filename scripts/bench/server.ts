@@ -3,7 +3,7 @@ import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 
-export interface RunningServer {
+interface RunningServer {
   url: string;
   /** The server's process (the primary of its workers under WEB_CONCURRENCY). */
   pid: number;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** One entry of Vite's `.vite/manifest.json` (build.manifest: true). */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -13,7 +13,7 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-export interface RouteSize {
+interface RouteSize {
   /** The page component's file name, e.g. LandingPage. */
   route: string;
   /**
@@ -36,7 +36,7 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
 }
 
 const gzipCache = new Map<string, number>();
-export function gzipSize(clientDir: string, file: string): number {
+function gzipSize(clientDir: string, file: string): number {
   const path = join(clientDir, file);
   if (!gzipCache.has(path)) gzipCache.set(path, gzipSync(readFileSync(path), { level: 9 }).length);
   return gzipCache.get(path)!;

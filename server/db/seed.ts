@@ -3,7 +3,7 @@ import { isbnKey } from '../../shared/isbn';
 import { hashPassword } from '../services/passwords';
 import { demoBooks } from './demo-books';
 
-export interface DemoSignIn {
+interface DemoSignIn {
   role: string;
   email: string;
   password: string;

@@ -59,7 +59,7 @@ export function preparedStatement(sql: string) {
   return statement;
 }
 
-export interface QueryOptions {
+interface QueryOptions {
   /**
    * Keep the statement prepared on each connection: PostgreSQL parses it once per connection and,
    * after a few runs, reuses a generic plan, which costs less than parsing and planning each time

@@ -13,8 +13,8 @@ import { loggableError, loggableUrl } from './logging';
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const UNAVAILABLE_MESSAGE = 'The library service is temporarily unavailable. Please try again in a moment.';
 export const UNREADABLE_BODY = 'The request body could not be read.';
-export const NO_SUCH_CALL = 'There is no call by that name.';
-export const WRONG_METHOD = 'This call is not made with this method: queries are sent with GET, changes with POST.';
+const NO_SUCH_CALL = 'There is no call by that name.';
+const WRONG_METHOD = 'This call is not made with this method: queries are sent with GET, changes with POST.';
 export const UNREADABLE_REQUEST = 'The request could not be read.';
 
 /** Unique constraints that stand for a rule the user broke: their violation is a 409 with the rule's text. */

@@ -9,7 +9,7 @@ type SessionContext = Pick<Context, 'em' | 'config' | 'reply' | 'sessionToken'>;
  * Signs the user in on this browser with a fresh session: a new token every time (login, registration,
  * OAuth, role change), so a token planted before is never adopted; the one it replaces ends.
  */
-export async function startSession(ctx: SessionContext, userId: number) {
+async function startSession(ctx: SessionContext, userId: number) {
   if (ctx.sessionToken) await deleteSession(ctx.em, ctx.sessionToken);
   const token = await createSession(ctx.em, userId, ctx.config);
   ctx.reply.setCookie(SESSION_COOKIE, token, {

@@ -8,7 +8,7 @@ import { routerPath } from './security';
 const notFound = { error: 'Not found', message: 'Not found', code: 'NOT_FOUND' };
 
 /** The pages the build prerendered (vite.config.ts), by path: prerendered/index.html is /, prerendered/login.html is /login. */
-export function prerenderedPages(clientDir: string): Map<string, string> {
+function prerenderedPages(clientDir: string): Map<string, string> {
   const dir = resolve(clientDir, 'prerendered');
   const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.html')) : [];
   return new Map(names.map((name) => [name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, `prerendered/${name}`]));

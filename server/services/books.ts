@@ -51,12 +51,12 @@ export async function addBook(em: EntityManager, input: AddBookInput): Promise<B
   throw conflict(quantityAboveMaximum(held.quantity));
 }
 
-export const quantityAboveMaximum = (held: number) =>
+const quantityAboveMaximum = (held: number) =>
   `${QUANTITY_TOO_LARGE}: this library already holds ${held.toLocaleString('en-US')} copies of this book, and may hold at most ${MAX_BOOK_QUANTITY.toLocaleString('en-US')}.`;
 
 export const quantityBelowRented = (rented: number) => `Quantity cannot be less than the number of copies currently rented (${rented}).`;
 
-export const quantityChangedMeanwhile = (quantity: number) =>
+const quantityChangedMeanwhile = (quantity: number) =>
   `The number of copies was changed meanwhile, to ${quantity.toLocaleString('en-US')}. Nothing was saved: check it and try again.`;
 
 /**

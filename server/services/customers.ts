@@ -11,7 +11,7 @@ export const NO_CUSTOMER_WITH_PHONE = 'No customer found with this phone number.
 export const STAFF_PHONE_AT_KIOSK = 'This phone number belongs to a staff account, which cannot rent at the kiosk.';
 export const STAFF_ACCOUNT_AT_KIOSK = 'This is a staff account, which cannot rent at the kiosk.';
 
-export interface CustomerFilter {
+interface CustomerFilter {
   libraryId: number;
   /** Text the display name or email contains, in any case. */
   search?: string;

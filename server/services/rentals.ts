@@ -116,7 +116,7 @@ export async function returnRental(em: EntityManager, rentalId: number): Promise
   return toRentalRecord(row);
 }
 
-export interface RentalFilter {
+interface RentalFilter {
   libraryId?: number;
   customerId?: number;
   includeReturned?: boolean;

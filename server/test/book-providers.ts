@@ -9,7 +9,7 @@ export type Provider = 'openLibrary' | 'googleBooks';
 /** Every way a provider fails on a bad day; none of them says anything about the book. */
 export const PROVIDER_FAILURES = ['slow', 'error', 'malformed', 'truncated'] as const;
 /** How a provider answers: as the real service does, or as it does on a bad day. */
-export type Behaviour = 'normal' | 'notFound' | (typeof PROVIDER_FAILURES)[number];
+type Behaviour = 'normal' | 'notFound' | (typeof PROVIDER_FAILURES)[number];
 
 /** Answers a test adds for a run, over the recorded files. */
 const extraAnswers = new Map<string, unknown>();

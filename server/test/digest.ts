@@ -36,7 +36,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * An md5 of each table's rows ordered by primary key, in one query: equal digests mean
  * no row was added, removed or changed.
  */
-export async function databaseDigest(t: TestApp, shapes?: TableShape[]): Promise<Record<string, string>> {
+async function databaseDigest(t: TestApp, shapes?: TableShape[]): Promise<Record<string, string>> {
   const tables = shapes ?? (await tableShapes(t));
   const query = tables
     .map(

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import superjson from 'superjson';
 
 /** Text an attacker or a broken client sends: injections, odd unicode, empty and huge strings. */
-export const HOSTILE_TEXT = [
+const HOSTILE_TEXT = [
   '',
   ' ',
   "' OR '1'='1",
@@ -48,7 +48,7 @@ const hostileNumber = fc.oneof(
 );
 
 /** Any value of the wrong kind: the types JSON and superjson can carry, and nested ones. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
   { weight: 2, arbitrary: hostileNumber },
   { weight: 1, arbitrary: fc.constantFrom(null, undefined, true, false, [], {}, { __proto__: { admin: true } }) },

@@ -49,8 +49,8 @@ const t = initTRPC
     },
   });
 
-export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character.';
-export const UNPAIRED_SURROGATE_MESSAGE = 'Text cannot contain an unpaired surrogate (a half of a UTF-16 character).';
+const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character.';
+const UNPAIRED_SURROGATE_MESSAGE = 'Text cannot contain an unpaired surrogate (a half of a UTF-16 character).';
 
 /** Why a string cannot be stored as it is, or null: PostgreSQL text cannot hold U+0000, and the driver writes a half character as U+FFFD. */
 function unstorable(text: string): string | null {

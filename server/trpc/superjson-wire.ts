@@ -1,7 +1,7 @@
 import type { SuperJSONResult } from 'superjson';
 
 /** superjson's path segment: backslashes doubled, dots escaped. */
-export function escapeKey(key: string): string {
+function escapeKey(key: string): string {
   return key.includes('.') || key.includes('\\') ? key.replace(/\\/g, '\\\\').replace(/\./g, '\\.') : key;
 }
 

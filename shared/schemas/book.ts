@@ -45,7 +45,7 @@ export const payloadIsbn = z
 
 /** The page the app's own lists ask for (dashboards, the kiosk's search), and what a list without a limit gets. */
 export const BOOKS_PAGE_DEFAULT = 50;
-export const BOOKS_PAGE_MAX = 200;
+const BOOKS_PAGE_MAX = 200;
 
 export const booksQuery = z.strictObject({
   libraryId: libraryIdField(),

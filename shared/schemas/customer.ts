@@ -8,7 +8,7 @@ export const customerSchema = userSchema.omit({ avatarUrl: true });
 export type Customer = z.infer<typeof customerSchema>;
 
 export const CUSTOMERS_PAGE_DEFAULT = 50;
-export const CUSTOMERS_PAGE_MAX = 200;
+const CUSTOMERS_PAGE_MAX = 200;
 
 export const customersQuery = z.strictObject({
   libraryId: libraryIdField(),

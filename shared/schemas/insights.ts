@@ -105,7 +105,7 @@ export type CollectionInsights = z.infer<typeof collectionInsights>;
  * few). A page of 25 grows the card by about a screen; the server applies it when no limit is given.
  */
 export const NEVER_RENTED_PAGE_DEFAULT = 25;
-export const NEVER_RENTED_PAGE_MAX = 200;
+const NEVER_RENTED_PAGE_MAX = 200;
 
 export const neverRentedQuery = z.strictObject({ libraryId, ...pageFields(NEVER_RENTED_PAGE_MAX) });
 
@@ -138,7 +138,7 @@ export const longRentalsResponse = z.object({ total: z.number().int(), rentals: 
 
 /** Every copy out too long, a page at a time, longest out first; the server applies the default when no limit is given. */
 export const LONG_RENTALS_PAGE_DEFAULT = 50;
-export const LONG_RENTALS_PAGE_MAX = 200;
+const LONG_RENTALS_PAGE_MAX = 200;
 export const longRentalsPageQuery = z.strictObject({ libraryId, ...pageFields(LONG_RENTALS_PAGE_MAX) });
 export const longRentalsPageResponse = z.array(longRental);
 

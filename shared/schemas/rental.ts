@@ -5,7 +5,7 @@ import { payloadIsbn } from './book';
 /** A rent refused because every copy is out; the scan dialog says it before asking (SPEC section 8's conflict). */
 export const NO_COPIES = 'No copies of this book are available right now.';
 
-export const rentalSchema = z.object({
+const rentalSchema = z.object({
   rentalId: z.number().int(),
   bookId: z.number().int(),
   libraryId: z.number().int(),
@@ -23,7 +23,7 @@ export const rentalSchema = z.object({
 export type Rental = z.infer<typeof rentalSchema>;
 
 /** One rental on its own (the answer of a rent or a return): SPEC section 3 names its customer customerId, the list shape userId. */
-export const rentalRecordSchema = rentalSchema.omit({ userId: true }).extend({ customerId: z.number().int() });
+const rentalRecordSchema = rentalSchema.omit({ userId: true }).extend({ customerId: z.number().int() });
 export type RentalRecord = z.infer<typeof rentalRecordSchema>;
 
 /** Rent payloads carry customerId 0 when the client has no signed-in user; the server uses the session. */
@@ -39,7 +39,7 @@ export const returnInput = z.strictObject({ rentalId: positiveId('Rental ID must
 
 /** A library's rentals come a page at a time (as its books do): 50 cards is what the staff tab shows first. */
 export const RENTALS_PAGE_DEFAULT = 50;
-export const RENTALS_PAGE_MAX = 200;
+const RENTALS_PAGE_MAX = 200;
 
 export const rentalsQuery = z.strictObject({
   libraryId: libraryIdField(),
@@ -63,7 +63,7 @@ export const myRentalsQuery = z.strictObject({
 export const rentalsResponse = z.array(rentalSchema);
 
 /** One of the signed-in user's own rentals, at whichever library: the profile lists them all, out and returned. */
-export const ownRentalSchema = rentalSchema
+const ownRentalSchema = rentalSchema
   .pick({ rentalId: true, bookId: true, libraryId: true, bookTitle: true, bookAuthor: true, bookIsbn: true, thumbnailUrl: true, fullImageUrl: true, rentedAt: true, returnedAt: true })
   .extend({ libraryName: z.string() });
 export type OwnRental = z.infer<typeof ownRentalSchema>;

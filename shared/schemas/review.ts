@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX_LENGTH } from '../constants';
 import { missing, positiveId } from './common';
 
-export const reviewSchema = z.object({
+const reviewSchema = z.object({
   id: z.number().int(),
   bookId: z.number().int(),
   rating: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
 import { asName, clearablePhoneNumberField, emailField, missing, phoneNumberField } from './common';
 
-export const roleSchema = z.enum(ROLES);
+const roleSchema = z.enum(ROLES);
 
 /** The user as the client sees it (SPEC section 3). */
 export const userSchema = z.object({

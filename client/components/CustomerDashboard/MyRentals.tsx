@@ -5,7 +5,7 @@ import { BookList } from '../BookList';
 import { ShowAllToggle } from '../ShowAllToggle';
 
 /** How many rented books My Rentals shows before 'Show all': a reader with dozens out still reaches Available to Rent. */
-export const MY_RENTALS_SHOWN = 5;
+const MY_RENTALS_SHOWN = 5;
 
 /**
  * The customer's rented books, the latest rented first (so a book just rented shows at the top): the

@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 
-export interface SearchResults {
+interface SearchResults {
   /** The search the list was asked for (debounced); empty: no search, nothing to say. */
   search: string;
   /** The rows shown for it (0: none matched), or undefined while they are being read. */

@@ -16,12 +16,12 @@ const remoteProviders: { source: string; find: (config: Config, forms: IsbnForms
   { source: 'googlebooks', find: findInGoogleBooks },
 ];
 
-export interface LookupLog {
+interface LookupLog {
   warn(details: object, message: string): void;
 }
 
 /** Who looks the book up, and for which library (the one a scan is for, when there is one). */
-export interface LookupCaller {
+interface LookupCaller {
   userId: number;
   libraryId?: number;
 }

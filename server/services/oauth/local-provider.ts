@@ -8,7 +8,7 @@ import { renderSignInPage, type LocalIdentity } from './local-sign-in-page';
 export const LOCAL_CLIENT_ID = 'scroll-library';
 export const OAUTH_CALLBACK_PATH = '/_api/auth/oauth_callback';
 
-export interface LocalProvider {
+interface LocalProvider {
   issuer: string;
   clientSecret: string;
   close(): Promise<void>;

@@ -34,7 +34,7 @@ interface AuthorizationCodeClient {
   getToken(params: Record<string, string>): Promise<{ token: { id_token?: unknown } }>;
 }
 
-export interface SignInProvider {
+interface SignInProvider {
   /** Stored with states and linked identities: 'google', or 'local' for the local stand-in. */
   id: string;
   authorizeUrl(params: { redirectUri: string; state: string; codeChallenge: string }): string;

@@ -10,13 +10,13 @@ import { insertUser } from '../users';
 /** Between authorize and callback: long enough to sign in at the provider, short enough to go stale. */
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 /** The popup hands the token to the opener at once; it only has to survive that hop. */
-export const TEMPORARY_TOKEN_TTL_SECONDS = 2 * 60;
+const TEMPORARY_TOKEN_TTL_SECONDS = 2 * 60;
 
-export const STATE_INVALID = 'This sign-in attempt has expired or was started in another window. Please try again.';
-export const ACCOUNT_LINKING_REQUIRED =
+const STATE_INVALID = 'This sign-in attempt has expired or was started in another window. Please try again.';
+const ACCOUNT_LINKING_REQUIRED =
   'An account with this email already exists. Please sign in with your email and password instead.';
-export const LINKED_TO_ANOTHER_IDENTITY = 'An account with this email already signs in with a different Google account.';
-export const EMAIL_UNVERIFIED = 'Your Google account email address is not verified.';
+const LINKED_TO_ANOTHER_IDENTITY = 'An account with this email already signs in with a different Google account.';
+const EMAIL_UNVERIFIED = 'Your Google account email address is not verified.';
 export const SIGN_IN_CANCELLED = 'Sign-in was cancelled.';
 
 /** A sign-in failure shown to the opener as OAUTH_ERROR {code, message, details}. */
