@@ -57,6 +57,12 @@ describe('add a book', () => {
     expect(await t.sql(`select 1 from books where library_id = ? and isbn13 = ?`, [libraryId, isbn])).toHaveLength(1);
   });
 
+  it('keeps a cover given over http as https, the only images its pages load', async () => {
+    const res = await post(staff, '/_api/library/books', { libraryId, isbn: newIsbn13(), title: 'Plain Cover', author: 'A', thumbnailUrl: 'http://covers.example.test/s.jpg', fullImageUrl: 'HTTP://covers.example.test/l.jpg' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ thumbnailUrl: 'https://covers.example.test/s.jpg', fullImageUrl: 'https://covers.example.test/l.jpg' });
+  });
+
   it('takes an acquisition date written as plain JSON does, as the day it names', async () => {
     const days = { '2024-02-29': '2024-02-29T00:00:00.000Z', '1999-07-04T12:00:00Z': '1999-07-04T00:00:00.000Z' };
     for (const [written, stored] of Object.entries(days)) {

@@ -57,8 +57,20 @@ export const booksQuery = z.strictObject({
   ...pageFields(BOOKS_PAGE_MAX),
 });
 
+/**
+ * A cover's address, http or https; kept as https, as the lookup keeps Google's: the app's pages allow
+ * images only over https (and a browser would not load an http one into an https page).
+ */
 const optionalUrl = (message: string) =>
-  z.preprocess((v) => (v === '' ? null : v), z.url({ error: message, protocol: /^https?$/ }).max(2048, message).nullable().optional());
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .url({ error: message, protocol: /^https?$/ })
+      .max(2048, message)
+      .transform((url) => url.replace(/^http:/i, 'https:'))
+      .nullable()
+      .optional(),
+  );
 
 export const QUANTITY_TOO_LARGE = 'Quantity is too large';
 
