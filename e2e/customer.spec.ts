@@ -352,11 +352,30 @@ test('a search finds a book whose copies are all out, said so and not rentable, 
   await page.waitForTimeout(500);
   expect(calls).toEqual(['rentals.rent']);
   await expect(page.getByText('You have already rented this book.')).toHaveCount(0);
+  // Searched for, a book the reader has out is found, to return.
+  await available.getByRole('searchbox', { name: 'Search books' }).fill('on the shelf');
+  await expect(available.getByRole('article', { name: 'On The Shelf' }).getByRole('button', { name: 'Return Book' })).toBeEnabled();
+  await expect(available.getByText('No books match your search.')).toHaveCount(0);
 
   // Browsing again: the one book with a copy left is out to this reader already, so nothing is left to rent.
   await available.getByRole('searchbox', { name: 'Search books' }).fill('');
   await expect(available.getByText('No books are currently available to rent.')).toBeVisible();
   await expect(available.getByRole('article')).toHaveCount(0);
+});
+
+test('a title and an author in a right-to-left script read right to left, the rest left to right', async ({ page }) => {
+  const arabicTitle = 'ألف ليلة وليلة: الجزء 2!';
+  const { name: libraryName } = await librarianLibraryWith(page, 'Both Ways', [
+    { title: arabicTitle, author: 'مؤلف مجهول' },
+    { title: 'Left To Right', author: 'Ada Latin' },
+  ]);
+  await register(page, { displayName: 'Rana Reader', email: uniqueEmail('rana'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await pickLibrary(page, libraryName);
+  const available = section(page, 'Available to Rent');
+  const direction = (text: string) => available.getByText(text, { exact: true }).evaluate((element) => getComputedStyle(element).direction);
+  await expect(available.getByRole('article', { name: arabicTitle })).toBeVisible();
+  expect([await direction(arabicTitle), await direction('مؤلف مجهول'), await direction('Left To Right'), await direction('Ada Latin')]).toEqual(['rtl', 'rtl', 'ltr', 'ltr']);
 });
 
 test("offline, a new search says it is not loaded yet rather than showing the last search's books as its answer", async ({ page, context }) => {

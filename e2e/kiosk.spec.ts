@@ -185,6 +185,10 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Name must be at least 2 characters.')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  // A name past 100 characters is refused on its own field.
+  await page.getByLabel(/^Full Name/).fill(`Walter ${'Walkin'.repeat(16)}`);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByLabel(/^Full Name/)).toHaveAccessibleDescription(/Name is too long\./);
   await page.getByLabel(/^Full Name/).fill('Walter Walkin');
   await page.getByLabel(/^Email Address/).fill(demo.reader.email);
   await page.getByRole('button', { name: 'Register' }).click();

@@ -8,6 +8,8 @@ export const ISBN_MAX_LENGTH = 13;
 export const LIBRARY_NAME_MIN_LENGTH = 3;
 export const PASSWORD_MIN_LENGTH = 8;
 export const KIOSK_DISPLAY_NAME_MIN_LENGTH = 2;
+/** A display name's most characters, wherever it is given. */
+export const DISPLAY_NAME_MAX_LENGTH = 100;
 export const KIOSK_PHONE_MIN_DIGITS = 10;
 export const KIOSK_PHONE_MAX_CHARS = 15;
 /** The most digits a phone number has (E.164). */

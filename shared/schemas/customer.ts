@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KIOSK_DISPLAY_NAME_MIN_LENGTH, PHONE_MAX_DIGITS } from '../constants';
+import { DISPLAY_NAME_MAX_LENGTH, KIOSK_DISPLAY_NAME_MIN_LENGTH, PHONE_MAX_DIGITS } from '../constants';
 import { asName, emailField, libraryIdField, missing, pageFields, phoneDigits, phoneNumberField, searchField } from './common';
 import { userSchema } from './user';
 
@@ -30,13 +30,18 @@ export const customerRegisterInput = z.strictObject({
     .string({ error: 'Display name must be at least 2 characters' })
     .overwrite(asName)
     .min(KIOSK_DISPLAY_NAME_MIN_LENGTH, 'Display name must be at least 2 characters')
-    .max(100, 'Display name is too long'),
+    .max(DISPLAY_NAME_MAX_LENGTH, 'Display name is too long'),
   email: emailField('Invalid email address'),
   phoneNumber: phoneNumberField(),
 });
 
 /** The kiosk registration form's own wording (SPEC section 5). */
 export const kioskRegistrationForm = z.object({
-  displayName: z.string().overwrite(asName).min(KIOSK_DISPLAY_NAME_MIN_LENGTH, 'Name must be at least 2 characters.'),
+  displayName: z
+    .string()
+    .overwrite(asName)
+    .min(KIOSK_DISPLAY_NAME_MIN_LENGTH, 'Name must be at least 2 characters.')
+    // Checked on its own field, rather than refused by the server on the email field as its errors are shown.
+    .max(DISPLAY_NAME_MAX_LENGTH, 'Name is too long.'),
   email: z.string().trim().pipe(z.email({ error: 'Please enter a valid email address.' })),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, ROLES } from '../constants';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants';
 import { asName, clearablePhoneNumberField, emailField, missing, phoneNumberField } from './common';
 
 const roleSchema = z.enum(ROLES);
@@ -31,7 +31,7 @@ export const registerInput = z.strictObject({
     .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(1024, 'Password is too long'),
-  displayName: z.string(missing('Name is required')).overwrite(asName).min(1, 'Name is required').max(100, 'Name is too long'),
+  displayName: z.string(missing('Name is required')).overwrite(asName).min(1, 'Name is required').max(DISPLAY_NAME_MAX_LENGTH, 'Name is too long'),
   /** Only the Phone Number tab sends it; digits are kept so a kiosk can find the patron. */
   phoneNumber: phoneNumberField().optional(),
 });
@@ -46,7 +46,7 @@ export const profileInput = z.strictObject({
     .string(missing('Display name cannot be empty.'))
     .overwrite(asName)
     .min(1, 'Display name cannot be empty.')
-    .max(100, 'Display name is too long.'),
+    .max(DISPLAY_NAME_MAX_LENGTH, 'Display name is too long.'),
   email: emailField('Please enter a valid email address.'),
   /**
    * Not in SPEC's payload, so optional (left out, the number stays): a patron who joined online adds the

@@ -53,10 +53,10 @@ const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book
         <BookCover title={book.title} url={coverUrl(book)} />
         <Stack gap={4} className={classes.info}>
           {/* Whole, however long: titles of a series may differ only at their end. */}
-          <Text fw={600} id={titleId} style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {book.title}
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" dir="auto">
             {book.author}
           </Text>
           <Text size="xs" c="dimmed">

@@ -39,9 +39,11 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
     );
   }
 
-  // What Available to Rent shows: the books found, less those the customer has out.
+  // What Available to Rent shows: browsing, the books on the shelf less those the customer has out (under My
+  // Rentals); a search, every book found, those with Return Book among them, as it shows those with no copy
+  // left: a book the library holds is never answered with 'No books match your search.'.
   const rentedIds = new Set(view?.rentals.map((r) => r.bookId));
-  const shown = view && books?.filter((b) => !rentedIds.has(b.id));
+  const shown = view && (debounced ? books : books?.filter((b) => !rentedIds.has(b.id)));
   const status = searchStatusText(resultsOf(debounced, pages, shown), BOOK_NOUNS);
 
   let available: ReactNode;

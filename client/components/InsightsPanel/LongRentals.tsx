@@ -64,13 +64,13 @@ function LongRentalsTable({ rentals }: { rentals: LongRental[] }) {
         {rentals.map((rental) => (
           <Table.Tr key={rental.rentalId}>
             <Table.Td>
-              {rental.bookTitle}
+              <div dir="auto">{rental.bookTitle}</div>
               <Text size="xs" c="dimmed">
                 Rented on {formatDate(rental.rentedAt)}
               </Text>
             </Table.Td>
             <Table.Td>
-              {rental.customerName}
+              <div dir="auto">{rental.customerName}</div>
               <Text size="xs" c="dimmed">
                 <BreakableEmail email={rental.customerEmail} />
               </Text>

@@ -26,7 +26,9 @@ export function NeverRented({ libraryId, collection }: { libraryId: number; coll
           <List size="sm">
             {titles.map((title, i) => (
               // Two editions can share a title.
-              <List.Item key={`${i}:${title}`}>{title}</List.Item>
+              <List.Item key={`${i}:${title}`} dir="auto">
+                {title}
+              </List.Item>
             ))}
           </List>
         )}
@@ -56,10 +58,10 @@ function EveryNeverRented({ libraryId }: { libraryId: number }) {
       <List size="sm" spacing={6}>
         {books.map((book) => (
           <List.Item key={book.bookId}>
-            <Text span size="sm" display="block">
+            <Text span size="sm" display="block" dir="auto">
               {book.title}
             </Text>
-            <Text span size="xs" c="dimmed" display="block">
+            <Text span size="xs" c="dimmed" display="block" dir="auto">
               {book.author} · {copiesText(book.quantity)}
             </Text>
           </List.Item>

@@ -19,10 +19,10 @@ export function PopularBooks({ books }: { books: PopularBook[] }) {
         {books.map((book) => (
           <Table.Tr key={book.bookId}>
             <Table.Td>
-              <Text size="sm" fw={500} lineClamp={2}>
+              <Text size="sm" fw={500} lineClamp={2} dir="auto">
                 {book.title}
               </Text>
-              <Text size="xs" c="dimmed" lineClamp={1}>
+              <Text size="xs" c="dimmed" lineClamp={1} dir="auto">
                 {book.author}
               </Text>
               <Progress value={(book.rentals / most) * 100} size="xs" mt={4} aria-hidden="true" />

@@ -28,7 +28,7 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
             <Text size="sm" c="dimmed">
               Signed in as
             </Text>
-            <Title order={2} size="h3" lineClamp={2}>
+            <Title order={2} size="h3" lineClamp={2} dir="auto">
               {customer.displayName}
             </Title>
           </div>

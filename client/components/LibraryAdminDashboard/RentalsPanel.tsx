@@ -69,18 +69,18 @@ function RentalCard({ rental }: { rental: Rental }) {
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
             {/* Whole, however long: titles of a series may differ only at their end. */}
-            <Text fw={600} id={titleId} style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
               {rental.bookTitle}
             </Text>
             <Badge color="orange" variant="light" tt="none" style={{ flexShrink: 0 }}>
               Rented
             </Badge>
           </Group>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" dir="auto">
             {rental.bookAuthor}
           </Text>
           <Text size="sm">
-            Rented by: {rental.userDisplayName}
+            Rented by: <bdi>{rental.userDisplayName}</bdi>
             <Text span size="xs" c="dimmed" display="block">
               <BreakableEmail email={rental.userEmail} />
             </Text>

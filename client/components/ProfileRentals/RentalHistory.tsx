@@ -46,10 +46,10 @@ function HistoryRow({ rental }: { rental: OwnRental }) {
   return (
     <li style={{ padding: 'var(--mantine-spacing-xs) 0', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       {/* Whole, however long: titles of a series may differ only at their end. */}
-      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text fw={600} size="sm" dir="auto" style={{ overflowWrap: 'anywhere' }}>
         {rental.bookTitle}
       </Text>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" dir="auto">
         {rental.bookAuthor} · {rental.libraryName}
       </Text>
       <Text size="xs" c="dimmed">

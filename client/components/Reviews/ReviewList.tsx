@@ -29,7 +29,7 @@ function ReviewItem({ review }: { review: Review }) {
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" justify="space-between">
-            <Text fw={600} size="sm">
+            <Text fw={600} size="sm" dir="auto">
               {name}
             </Text>
             <Text size="xs" c="dimmed">
@@ -38,7 +38,7 @@ function ReviewItem({ review }: { review: Review }) {
           </Group>
           <Rating value={review.rating} readOnly size="sm" role="img" aria-label={`Rated ${review.rating} out of 5`} />
           {review.reviewText && (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {review.reviewText}
             </Text>
           )}
