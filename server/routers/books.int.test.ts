@@ -139,6 +139,24 @@ describe('list books', () => {
     }
   });
 
+  it('finds every word of a search, in any order, each in the title or the author', async () => {
+    const { id: lib } = await newLibrary(t);
+    const miserables = await newBook(t, { libraryId: lib, title: 'Les Misérables', author: 'Victor Hugo' });
+    const crime = await newBook(t, { libraryId: lib, title: 'Crime and Punishment', author: 'Fyodor Dostoevsky' });
+    const rashid = await newBook(t, { libraryId: lib, title: 'Desert Notes', author: 'Jamal Al-Rashid' });
+    const victorian = await newBook(t, { libraryId: lib, title: 'A Victorian Crime', author: 'Ann Other' });
+    const ids = async (search: string) => (await list(reader, `libraryId=${lib}&search=${encodeURIComponent(search)}`)).map((b) => b.id);
+    for (const search of ['hugo miserables', 'Misérables  HUGO', 'victor les', 'les misérables']) expect(await ids(search), search).toEqual([miserables.id]);
+    expect(await ids('crime punishment')).toEqual([crime.id]);
+    expect(await ids('crime victor')).toEqual([victorian.id]);
+    // A word shorter than a window is found as well, beside a longer one or on its own.
+    expect(await ids('al rashid')).toEqual([rashid.id]);
+    expect(await ids('al ra')).toEqual([rashid.id]);
+    // Every word, not any: two books' words together find neither.
+    expect(await ids('hugo punishment')).toEqual([]);
+    expect(await ids('crime victor nowhere')).toEqual([]);
+  });
+
   it('finds titles and authors whatever their accents, typed with them or without, composed or not', async () => {
     const { id: lib } = await newLibrary(t);
     const anos = await newBook(t, { libraryId: lib, title: 'Cien años de soledad', author: 'Gabriel García Márquez' });

@@ -37,9 +37,20 @@ const TITLE_ORDER = 'b.sort_title, b.id';
  * The windows are a sub-select so that the plan does not depend on them: the statement is prepared,
  * and after its first runs PostgreSQL reuses one plan instead of planning each search.
  */
-const HOLDS_SEARCH_WINDOWS = `library_trigrams(b.library_id, ${SEARCH_TEXT}) @> (select library_trigrams(?, ?))`;
-/** A search this long has a window (counted in characters, as PostgreSQL counts them). */
+const holdsSearchWindows = (words: number) =>
+  `library_trigrams(b.library_id, ${SEARCH_TEXT}) @> (select ${Array<string>(words).fill('library_trigrams(?, ?)').join(' || ')})`;
+/** A word this long has a window (counted in characters, as PostgreSQL counts them). */
 const WINDOW_LENGTH = 3;
+/** The words of a search found apart; a longer search's further words are left out (it finds more, never fewer). */
+const SEARCH_WORDS_MAX = 8;
+
+/**
+ * A search's words, each found on its own, in any order, in the title or the author: 'hugo misérables'
+ * finds Les Misérables by Victor Hugo, as a library's catalogue would. Words are what spaces part.
+ */
+function searchWords(search: string): string[] {
+  return [...new Set(search.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
+}
 
 /**
  * Title order, as the lists page through it: the book `b` comes after the book whose id is bound, at that
@@ -59,11 +70,13 @@ export const booksLimit = (filter: { limit?: number | null }): number | null => 
 
 /** The statement listBooks runs for `filter` (the benchmark runs it too, as its floor): `?` placeholders. */
 export function bookListStatement(filter: BookFilter): { sql: string; params: unknown[]; prepared: boolean } {
-  // A search of a window or more reads the library's books that hold its windows; any other list
-  // reads the library's books.
-  const byWindows = !!filter.search && [...filter.search].length >= WINDOW_LENGTH;
-  const where = [byWindows ? HOLDS_SEARCH_WINDOWS : 'b.library_id = ?'];
-  const params: unknown[] = byWindows ? [filter.libraryId, filter.search] : [filter.libraryId];
+  // A search with a word of a window or more reads the library's books that hold its words' windows; any
+  // other list reads the library's books.
+  const words = filter.search ? searchWords(filter.search) : [];
+  const windowed = words.filter((word) => [...word].length >= WINDOW_LENGTH);
+  const byWindows = windowed.length > 0;
+  const where = [byWindows ? holdsSearchWindows(windowed.length) : 'b.library_id = ?'];
+  const params: unknown[] = byWindows ? windowed.flatMap((word) => [filter.libraryId, word]) : [filter.libraryId];
   if (filter.available !== undefined) where.push(filter.available ? 'b.available_count > 0' : 'b.available_count = 0');
   if (filter.isbn !== undefined) {
     where.push('b.isbn13 = ?');
@@ -73,16 +86,16 @@ export function bookListStatement(filter: BookFilter): { sql: string; params: un
     where.push('exists (select 1 from rentals r where r.book_id = b.id and r.customer_id = ? and r.returned_at is null)');
     params.push(filter.rentedBy);
   }
-  if (filter.search) {
+  for (const word of words) {
     // Both sides folded (search_fold), then `like`, as PostgreSQL runs `ilike`. A prepared search folds
     // its pattern once, in a sub-select (`search_fold(?)` would be run for each book read); one planned
     // for its pattern keeps it in sight of the planner.
-    const pattern = containsPattern(filter.search);
+    const pattern = containsPattern(word);
     where.push(byWindows ? 'b.search_text like (select search_fold(?))' : 'b.search_text like search_fold(?)');
     params.push(pattern);
-    // A match can span title and author only when the text holds their separator; only then are the
+    // A match can span title and author only when the word holds their separator; only then are the
     // two also tested apart.
-    if (filter.search.includes(SEARCH_SEPARATOR)) {
+    if (word.includes(SEARCH_SEPARATOR)) {
       where.push('(search_fold(b.title) like search_fold(?) or search_fold(b.author) like search_fold(?))');
       params.push(pattern, pattern);
     }
