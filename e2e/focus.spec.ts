@@ -162,6 +162,17 @@ test('the user menu opened from the keyboard starts on its first item', async ({
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
 });
 
+test('logging out on the landing page gives the focus to its heading, the menu that had it being gone', async ({ page }) => {
+  await logIn(page, demo.reader);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.getByRole('button', { name: /^Hi, / }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Log out' }).press('Enter');
+  await expect(page.getByRole('button', { name: /^Hi, / })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

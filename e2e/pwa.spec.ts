@@ -73,6 +73,23 @@ test('offline, a signed-in page shows the data it last had, and a change says it
   await expect(page).toHaveURL(/\/profile$/);
 });
 
+test('offline, the banner never covers the control that has the focus', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 640 });
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await context.setOffline(true);
+  const banner = page.getByRole('status').filter({ hasText: OFFLINE_NOTICE });
+  await expect(banner).toBeVisible();
+  const bannerTop = (await banner.boundingBox())!.y;
+  for (let i = 0; i < 45; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.locator(':focus').boundingBox();
+    if (focused) expect(focused.y + focused.height, `Tab ${i + 1}: ${await page.locator(':focus').getAttribute('aria-label')}`).toBeLessThanOrEqual(bannerTop);
+  }
+});
+
 test('offline with no saved copy, a signed-in page waits for the connection instead of sending the user to sign in', async ({ page, context }) => {
   await register(page, { displayName: 'Noor Nocopy', email: uniqueEmail('nocopy'), password: 'Password123' });
   await page.goto('/profile');

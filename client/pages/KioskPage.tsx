@@ -14,7 +14,7 @@ import { trpc } from '../trpc';
 function Loading() {
   return (
     <WhileLoading>
-      <Stack aria-busy="true" aria-label="Loading kiosk">
+      <Stack role="status" aria-busy="true" aria-label="Loading kiosk">
         <Skeleton height={48} />
         <Skeleton height={320} />
       </Stack>

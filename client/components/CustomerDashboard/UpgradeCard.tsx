@@ -8,6 +8,7 @@ import { busyProps } from '../../lib/busy';
 import { focusHeading } from '../../lib/focus-heading';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { announceAccountChange, rereadAccount } from '../../lib/session-sync';
+import { wrapLabel } from '../../lib/wrapping-label';
 import { trpc } from '../../trpc';
 
 /** A customer may turn their own account into a library admin's, once they confirm: there is no way back from the app. */
@@ -50,7 +51,7 @@ export function UpgradeCard() {
     <Card withBorder radius="md" padding="md" mb="lg">
       <Group justify="space-between" gap="sm">
         <Text size="sm">Become a Library Admin to manage your own library and books</Text>
-        <Button variant="light" disabled={upgrade.isPending} onClick={() => setConfirming(true)}>
+        <Button variant="light" disabled={upgrade.isPending} onClick={() => setConfirming(true)} {...wrapLabel(36)}>
           {upgrade.isPending ? 'Upgrading...' : 'Upgrade to Library Admin'}
         </Button>
       </Group>

@@ -16,11 +16,11 @@ export function WhileLoading({ children }: { children: ReactNode }) {
   return useOnlineStatus() ? children : <NotLoadedOffline />;
 }
 
-/** Placeholders while a list loads; announced as busy. */
+/** Placeholders while a list loads; a status named by `label`, announced as busy. */
 export function ListSkeleton({ count = 3, height = 96, label, testId = 'list-loading' }: { count?: number; height?: number; label: string; testId?: string }) {
   return (
     <WhileLoading>
-      <Stack gap="sm" aria-busy="true" aria-label={label} data-testid={testId}>
+      <Stack gap="sm" role="status" aria-busy="true" aria-label={label} data-testid={testId}>
         {Array.from({ length: count }, (_, i) => (
           <Skeleton key={i} height={height} radius="md" />
         ))}

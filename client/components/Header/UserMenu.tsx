@@ -2,6 +2,7 @@ import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core
 import { Link, useLocation } from 'wouter';
 import type { User } from '../../../shared/schemas';
 import { useLogout } from '../../hooks/use-auth';
+import { focusHeading } from '../../lib/focus-heading';
 import { initials } from '../../lib/initials';
 import classes from './Header.module.css';
 
@@ -14,8 +15,13 @@ export default function UserMenu({ user }: { user: User }) {
     // A guarded page sends a signed-out user to /login at once; if the server could not end the session,
     // the user is signed in again and is taken back to the page they were on.
     const here = window.location.pathname + window.location.search;
-    if (await logout()) navigate('/');
-    else if (window.location.pathname + window.location.search !== here) navigate(here, { replace: true });
+    if (await logout()) {
+      // Signed out on the landing page, nothing navigates, and the menu that had the focus is gone: the page's heading takes it.
+      if (window.location.pathname === '/') {
+        const main = document.getElementById('main');
+        if (main) focusHeading(main, main.querySelector('h1'));
+      } else navigate('/');
+    } else if (window.location.pathname + window.location.search !== here) navigate(here, { replace: true });
   };
 
   return (

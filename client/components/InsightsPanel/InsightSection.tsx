@@ -27,7 +27,7 @@ export function InsightSection<T>(props: {
       </Title>
       {query.isPending ? (
         <WhileLoading>
-          <Skeleton height={height} radius="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+          <Skeleton height={height} radius="sm" role="status" aria-label={`Loading ${title.toLowerCase()}`} />
         </WhileLoading>
       ) : query.isError || query.data === undefined ? (
         <Alert color="red" variant="light" role="alert">

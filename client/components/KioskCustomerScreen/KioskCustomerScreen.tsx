@@ -28,7 +28,8 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
             <Text size="sm" c="dimmed">
               Signed in as
             </Text>
-            <Title order={2} size="h3" lineClamp={2} dir="auto">
+            {/* Whole: on a shared terminal, the name is how a patron checks who is signed in. */}
+            <Title order={2} size="h3" dir="auto" style={{ overflowWrap: 'anywhere' }}>
               {customer.displayName}
             </Title>
           </div>

@@ -8,9 +8,10 @@ export function KioskLayout({ libraryName, children }: { libraryName?: string; c
   return (
     <div className={classes.frame}>
       <header className={classes.header}>
-        <Group gap="sm" wrap="nowrap" px="md" h="100%">
+        <Group gap="sm" wrap="nowrap" px="md" py="xs" mih={64}>
           <img src="/logo.svg" alt="" width={32} height={32} className={classes.logo} />
-          <Title order={1} size="h3" c="white" lineClamp={1}>
+          {/* Whole, however long: a branch's name may differ from another's only at its end. */}
+          <Title order={1} size="h3" c="white" dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {libraryName ?? 'Library Kiosk'}
           </Title>
         </Group>

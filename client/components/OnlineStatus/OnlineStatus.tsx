@@ -18,7 +18,7 @@ export function OnlineStatus() {
 
   if (online) return null;
   return (
-    <div role="status" className={classes.banner}>
+    <div role="status" className={classes.banner} data-offline-banner>
       <Text size="sm" fw={500} ta="center">
         {OFFLINE_NOTICE}
       </Text>

@@ -41,7 +41,7 @@ function StarRating({ id, value, onChange, onBlur, error }: StarRatingProps) {
     <Box
       role="radiogroup"
       className={Rating.classes.root}
-      style={{ '--rating-size': 'var(--rating-size-lg)', '--rating-color': 'var(--mantine-color-yellow-filled)' }}
+      style={{ '--rating-size': 'var(--rating-size-lg)' }}
       aria-labelledby={`${id}-label`}
       aria-required
       // The wrapper shows the error beside the stars; this says it to whoever is on them.

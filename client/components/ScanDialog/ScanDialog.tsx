@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { wrapLabel } from '../../lib/wrapping-label';
 import { BookPreview } from '../BookPreview';
 import { CameraScanner } from './CameraScanner';
 import { ManualIsbnEntry } from './ManualIsbnEntry';
@@ -62,7 +63,7 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
               {opened && <CameraScanner onIsbn={setIsbn} />}
               <Group justify="space-between">
                 {/* data-autofocus: the dialog's own first focus on opening; autoFocus: back from manual entry. */}
-                <Button variant="subtle" px={0} onClick={toggleMode} data-autofocus autoFocus>
+                <Button variant="subtle" px={0} onClick={toggleMode} data-autofocus autoFocus {...wrapLabel(36)}>
                   {"Can't find a barcode? Enter Manually"}
                 </Button>
                 <Button variant="default" onClick={onClose} ml="auto">
