@@ -111,6 +111,14 @@ test("renting a book's last copy at the kiosk moves focus to the next book that 
   await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
   await expect(first).toBeDisabled();
   await expect(rows.nth(1).getByRole('button', { name: 'Rent' })).toBeFocused();
+
+  // The last rentable book rented: no Rent button is left, and the focus stays on that book's row, which says so.
+  await press(rows.nth(1).getByRole('button', { name: 'Rent' }));
+  await expect(rows.nth(2).getByRole('button', { name: 'Rent' })).toBeFocused();
+  await press(rows.nth(2).getByRole('button', { name: 'Rent' }));
+  await expect(page.getByRole('tab', { name: 'Current Rentals (3)' })).toBeVisible();
+  await expect(rows.nth(2).getByRole('button', { name: 'Rent' })).toBeDisabled();
+  await expect(rows.nth(2)).toBeFocused();
 });
 
 // Where the focus goes around pages, forms and menus, for whoever works by keyboard or screen reader.

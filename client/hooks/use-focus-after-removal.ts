@@ -16,7 +16,8 @@ interface Place {
  * the book to My Rentals) or disables the row's only control (the last copy rented at the kiosk). The
  * focused button goes, and focus would fall to the page, sending a keyboard or screen-reader user back
  * to the top. Focus moves instead to the same control of the row now in that place (or of the nearest
- * row that has one), else to the list's empty message.
+ * row that has one), else to that row itself (each row's only control disabled: it says why), else to the
+ * list's empty message.
  *
  * `ref` goes on an element that holds the list in every state; rows are marked `data-focus-row={key}`,
  * the empty message `data-focus-fallback` (and tabIndex -1). A dialog opened from a row takes focus
@@ -81,6 +82,11 @@ function focusNear(list: HTMLElement, place: Place) {
   for (const row of order) {
     const controls = [...row.querySelectorAll<HTMLElement>(CONTROL)];
     if (controls.length) return controls[Math.min(place.controlIndex, controls.length - 1)]!.focus();
+  }
+  const row = order[0];
+  if (row) {
+    row.tabIndex = -1;
+    return row.focus();
   }
   list.querySelector<HTMLElement>(FALLBACK)?.focus();
 }

@@ -55,12 +55,13 @@ export function KioskRegistration({ libraryId, phone, onRegistered, onCancel }: 
               </Text>
             </Text>
           </div>
-          <TextInput label="Full Name" autoComplete="name" size="lg" required autoFocus {...form.inputProps('displayName')} />
+          {/* A shared terminal: what one patron types is never offered to the next (autoComplete off). */}
+          <TextInput label="Full Name" autoComplete="off" size="lg" required autoFocus {...form.inputProps('displayName')} />
           <TextInput
             ref={email}
             label="Email Address"
             type="email"
-            autoComplete="email"
+            autoComplete="off"
             size="lg"
             required
             {...emailProps}
