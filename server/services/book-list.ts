@@ -30,10 +30,10 @@ const SEARCH_SEPARATOR = '\u001f';
 const TITLE_ORDER = 'b.sort_title, b.id';
 
 /**
- * The books whose search text holds every three-character window of the bound library's search text
- * (as `library_trigrams` writes them, each under its library), read from books_library_trigrams
- * (Migration20261124000000). The windows are the library's too, so this finds only its books. Not a
- * match by itself: the search text must still hold the whole search.
+ * The books whose search text holds every three-character window of each of the search's `words` words,
+ * each bound with the library (as `library_trigrams` writes them, each under its library), read from
+ * books_library_trigrams (Migration20261124000000). The windows are the library's too, so this finds only
+ * its books. Not a match by itself: the search text must still hold each whole word.
  * The windows are a sub-select so that the plan does not depend on them: the statement is prepared,
  * and after its first runs PostgreSQL reuses one plan instead of planning each search.
  */
