@@ -35,6 +35,8 @@ export const theme = createTheme({
       // Every dialog's title alike: bold, as a heading reads.
       styles: { title: { fontWeight: 600 } },
     },
+    // Filled stars in orange 7, against the empty ones' grey 4 (app.css).
+    Rating: { defaultProps: { color: 'orange.7' } },
     // A drawer is a dialog too: the same two.
     Drawer: {
       defaultProps: {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, trpcCall } from './fixtures';
+import { demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
 
 // axe is injected as an inline script, which the app's CSP (rightly) refuses.
 test.use({ serviceWorkers: 'block', bypassCSP: true });
@@ -143,3 +143,43 @@ test('a search says how many it found, none included, to a screen reader as the 
   await page.getByLabel('Search rentals').fill('nobody rented this');
   await expect(page.getByRole('tabpanel', { name: 'View Rentals' }).getByRole('status')).toHaveText('0 rentals found for "nobody rented this"');
 });
+
+test('a rating reads by its stars alone: filled and empty ones differ by 3:1 or more (WCAG 1.4.11)', async ({ page }) => {
+  await register(page, { displayName: 'Stella Stars', email: uniqueEmail('stars'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await page.getByRole('region', { name: 'Available to Rent' }).getByRole('button', { name: 'Reviews' }).first().click();
+  const rating = page.getByRole('dialog').getByRole('radiogroup');
+  // The third star's label, as a pointer picks it (the radios themselves are hidden under the stars).
+  await rating.locator('label').nth(2).click();
+  await expect(rating.getByRole('radio', { name: '3 stars' })).toBeChecked();
+  const fills = await rating.evaluate((group) => ({
+    filled: [...group.querySelectorAll('svg[data-filled]')].map((star) => getComputedStyle(star).fill),
+    empty: [...group.querySelectorAll('svg:not([data-filled])')].map((star) => getComputedStyle(star).fill),
+  }));
+  expect([fills.filled.length, fills.empty.length]).toEqual([3, 2]);
+  expect(contrast(fills.filled[0]!, fills.empty[0]!)).toBeGreaterThanOrEqual(3);
+
+  // And in the list, once posted.
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit Review' }).click();
+  const shown = page.getByRole('dialog').getByRole('img', { name: 'Rated 3 out of 5' }).first();
+  await expect(shown).toBeVisible();
+  const listed = await shown.evaluate((stars) => ({
+    filled: getComputedStyle(stars.querySelector('svg[data-filled]')!).fill,
+    empty: getComputedStyle(stars.querySelector('svg:not([data-filled])')!).fill,
+  }));
+  expect(contrast(listed.filled, listed.empty)).toBeGreaterThanOrEqual(3);
+});
+
+/** WCAG's contrast ratio of two CSS colours written rgb(r, g, b). */
+function contrast(a: string, b: string) {
+  const luminance = (rgb: string) => {
+    const [r, g, bl] = rgb.match(/\d+/g)!.slice(0, 3).map((c) => {
+      const s = Number(c) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}

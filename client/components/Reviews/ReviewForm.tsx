@@ -41,7 +41,8 @@ function StarRating({ id, value, onChange, onBlur, error }: StarRatingProps) {
     <Box
       role="radiogroup"
       className={Rating.classes.root}
-      style={{ '--rating-size': 'var(--rating-size-lg)' }}
+      // Rating's own colour for filled stars (theme.ts), which its classes alone do not set.
+      style={{ '--rating-size': 'var(--rating-size-lg)', '--rating-color': 'var(--mantine-color-orange-7)' }}
       aria-labelledby={`${id}-label`}
       aria-required
       // The wrapper shows the error beside the stars; this says it to whoever is on them.
