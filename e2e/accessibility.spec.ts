@@ -183,3 +183,19 @@ function contrast(a: string, b: string) {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (light! + 0.05) / (dark! + 0.05);
 }
+
+test('at twice the usual text size the header grows to hold its controls, and the skip link stays out of sight until focused', async ({ page }) => {
+  // The browser's own text size setting, as a user with low vision sets it (it scales the layout's breakpoints too).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+  await logIn(page, demo.reader);
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const menu = (await page.getByRole('button', { name: /^Hi, / }).boundingBox())!;
+  expect(menu.y).toBeGreaterThanOrEqual(header.y);
+  expect(menu.y + menu.height).toBeLessThanOrEqual(header.y + header.height);
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  const hidden = (await skip.boundingBox())!;
+  expect(hidden.y + hidden.height).toBeLessThanOrEqual(0);
+  await skip.focus();
+  await expect(async () => expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0)).toPass();
+});

@@ -36,7 +36,7 @@ const HeaderBar = memo(function HeaderBar({ user, isLoading }: Pick<ReturnType<t
 
   return (
     <header className={classes.header}>
-      <Group justify="space-between" h="100%" px="md" wrap="nowrap" className={classes.inner}>
+      <Group justify="space-between" px="md" py={6} wrap="nowrap" className={classes.inner}>
         <Anchor component={Link} href="/" underline="never" className={classes.logo} aria-label={`${PRODUCT_NAME} home`}>
           <img src="/logo.svg" alt="" width={32} height={32} />
           <Text fw={700} size="lg" c="dark">
