@@ -77,6 +77,17 @@ interface QueryOptions {
 
 const statementName = (sql: string) => `s_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
 
+/** The words of a search found apart; a longer search's further words are left out (it finds more, never fewer). */
+const SEARCH_WORDS_MAX = 8;
+
+/**
+ * A search's words, each found on its own, in any order: 'hugo misérables' finds Les Misérables by Victor
+ * Hugo, 'lovelace ada' Ada Lovelace, as a library's catalogue would. Words are what spaces part.
+ */
+export function searchWords(search: string): string[] {
+  return [...new Set(search.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
+}
+
 /** An ILIKE pattern matching `text` anywhere, with the pattern characters escaped. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 

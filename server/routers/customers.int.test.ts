@@ -44,6 +44,9 @@ describe('customers of a library', () => {
     for (const u of [jose, zoe]) await addMember(t, libraryId, u.id);
     for (const search of ['jose nunez', 'JOSÉ', 'núñ', 'Nu\u0301n\u0303ez']) expect((await customers(`&search=${encodeURIComponent(search)}`)).map((c) => c.id), search).toEqual([jose.id]);
     expect((await customers(`&search=${encodeURIComponent('Zoë')}`)).map((c) => c.id)).toEqual([zoe.id]);
+    // Each word on its own, in any order.
+    expect((await customers(`&search=${encodeURIComponent('nunez jose')}`)).map((c) => c.id)).toEqual([jose.id]);
+    expect(await customers(`&search=${encodeURIComponent('ortiz jose')}`)).toEqual([]);
   });
 });
 

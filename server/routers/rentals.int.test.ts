@@ -421,6 +421,10 @@ describe('rental lists', () => {
     expect(await found('herbert')).toEqual([bobDune.id, aliceDune.id]);
     expect(await found('AUSTEN')).toEqual([aliceEmma.id]);
     expect(await found('alice s')).toEqual([aliceEmma.id, aliceDune.id]);
+    // Each word on its own, in any of the four, in any order: a book's author and its renter's name.
+    expect(await found('herbert alice')).toEqual([aliceDune.id]);
+    expect(await found('smith emma')).toEqual([aliceEmma.id]);
+    expect(await found('dune austen')).toEqual([]);
     expect(await found(alice.email.slice(0, 12).toUpperCase())).toEqual([aliceEmma.id, aliceDune.id]);
     // % and _ are the text's own, not patterns.
     expect(await found('100%')).toEqual([bobDune.id]);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey } from '../../shared/isbn';
 import { BOOKS_PAGE_DEFAULT, type Book } from '../../shared/schemas';
-import { containsPattern, query } from '../db/sql';
+import { containsPattern, query, searchWords } from '../db/sql';
 import { AS_ARRAYS, BOOK_SELECT, type BookRow, toBook } from './book-rows';
 
 export interface BookFilter {
@@ -41,16 +41,6 @@ const holdsSearchWindows = (words: number) =>
   `library_trigrams(b.library_id, ${SEARCH_TEXT}) @> (select ${Array<string>(words).fill('library_trigrams(?, ?)').join(' || ')})`;
 /** A word this long has a window (counted in characters, as PostgreSQL counts them). */
 const WINDOW_LENGTH = 3;
-/** The words of a search found apart; a longer search's further words are left out (it finds more, never fewer). */
-const SEARCH_WORDS_MAX = 8;
-
-/**
- * A search's words, each found on its own, in any order, in the title or the author: 'hugo misérables'
- * finds Les Misérables by Victor Hugo, as a library's catalogue would. Words are what spaces part.
- */
-function searchWords(search: string): string[] {
-  return [...new Set(search.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
-}
 
 /**
  * Title order, as the lists page through it: the book `b` comes after the book whose id is bound, at that

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../shared/schemas';
-import { containsPattern, query } from '../db/sql';
+import { containsPattern, query, searchWords } from '../db/sql';
 import { forbidden, isUniqueViolation, notFound } from '../errors';
 import { hit, LIMITS } from './rate-limits';
 import { addMember } from './libraries';
@@ -34,11 +34,11 @@ export const notStaffOf = (library: string, user: string) => `not exists (select
 export async function listCustomers(em: EntityManager, filter: CustomerFilter): Promise<Customer[]> {
   const where = ['m.library_id = ?', notStaffOf('m.library_id', 'm.user_id')];
   const params: unknown[] = [filter.libraryId];
-  if (filter.search) {
-    // A name matches whatever its accents: search_fold(display_name) is what users_display_name_trgm
-    // indexes. Emails are stored lower-case.
+  for (const word of filter.search ? searchWords(filter.search) : []) {
+    // Each word in the name or the email. A name matches whatever its accents: search_fold(display_name) is
+    // what users_display_name_trgm indexes. Emails are stored lower-case.
     where.push('(search_fold(u.display_name) like search_fold(?) or u.email ilike ?)');
-    params.push(containsPattern(filter.search), containsPattern(filter.search));
+    params.push(containsPattern(word), containsPattern(word));
   }
   if (filter.after !== undefined) {
     // Only a member of this library marks a place: another user's id reveals nothing of their name here.

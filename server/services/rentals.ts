@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey } from '../../shared/isbn';
 import { NO_COPIES, type OwnRental, type Rental, type RentalRecord, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
-import { containsPattern, query, toDate, toDateOrNull } from '../db/sql';
+import { containsPattern, query, searchWords, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
 import { bookNotInLibrary } from './books';
 import { libraryExists, libraryNotFound } from './libraries';
@@ -154,11 +154,11 @@ export async function listRentals(em: EntityManager, filter: RentalFilter): Prom
     params.push(filter.customerId);
   }
   if (!filter.includeReturned) where.push('r.returned_at is null');
-  if (filter.search) {
-    // The book's title or author (its folded search text), or the customer's name or email, holding the
-    // text, whatever the accents (search_fold, as the books' and customers' searches match).
+  for (const word of filter.search ? searchWords(filter.search) : []) {
+    // The book's title or author (its folded search text), or the customer's name or email, holding each
+    // word, whatever the accents (search_fold, as the books' and customers' searches match).
     where.push('(b.search_text like search_fold(?) or search_fold(u.display_name) like search_fold(?) or lower(u.email) like lower(?))');
-    const pattern = containsPattern(filter.search);
+    const pattern = containsPattern(word);
     params.push(pattern, pattern, pattern);
   }
   if (filter.after !== undefined) {
