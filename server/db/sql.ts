@@ -80,12 +80,24 @@ const statementName = (sql: string) => `s_${createHash('sha1').update(sql).diges
 /** The words of a search found apart; a longer search's further words are left out (it finds more, never fewer). */
 const SEARCH_WORDS_MAX = 8;
 
+/** A word this short stays with the one before it: alone, a letter or two ('4', 'a') would match nearly every row. */
+const SHORT_WORD = 2;
+
 /**
  * A search's words, each found on its own, in any order: 'hugo misérables' finds Les Misérables by Victor
- * Hugo, 'lovelace ada' Ada Lovelace, as a library's catalogue would. Words are what spaces part.
+ * Hugo, 'lovelace ada' Ada Lovelace, as a library's catalogue would. Words are what spaces part, but a word
+ * of one or two letters is kept with the word before it, as typed ('borrower 4', 'alice s'; 'e. e. cummings'
+ * is 'e. e.' and 'cummings').
  */
 export function searchWords(search: string): string[] {
-  return [...new Set(search.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
+  const words: string[] = [];
+  for (const word of search.split(/\s+/u).filter(Boolean)) {
+    const last = words.length - 1;
+    const short = (text: string) => [...text].length <= SHORT_WORD;
+    if (last >= 0 && (short(word) || short(words[last]!))) words[last] += ` ${word}`;
+    else words.push(word);
+  }
+  return [...new Set(words)].slice(0, SEARCH_WORDS_MAX);
 }
 
 /** An ILIKE pattern matching `text` anywhere, with the pattern characters escaped. */
