@@ -82,6 +82,7 @@ const SEARCH_WORDS_MAX = 8;
 
 /** A word this short stays with the one before it: alone, a letter or two ('4', 'a') would match nearly every row. */
 const SHORT_WORD = 2;
+const isShort = (word: string) => [...word].length <= SHORT_WORD;
 
 /**
  * A search's words, each found on its own, in any order: 'hugo misérables' finds Les Misérables by Victor
@@ -93,8 +94,7 @@ export function searchWords(search: string): string[] {
   const words: string[] = [];
   for (const word of search.split(/\s+/u).filter(Boolean)) {
     const last = words.length - 1;
-    const short = (text: string) => [...text].length <= SHORT_WORD;
-    if (last >= 0 && (short(word) || short(words[last]!))) words[last] += ` ${word}`;
+    if (last >= 0 && (isShort(word) || isShort(words[last]!))) words[last] += ` ${word}`;
     else words.push(word);
   }
   return [...new Set(words)].slice(0, SEARCH_WORDS_MAX);
