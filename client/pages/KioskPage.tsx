@@ -2,7 +2,7 @@ import { Button, Skeleton, Stack } from '@mantine/core';
 import { Link, useParams } from 'wouter';
 import { STAFF_ROLES } from '../../shared/accounts';
 import { MAX_ID } from '../../shared/schemas';
-import { ErrorAlert, WhileLoading } from '../components/DataState';
+import { ErrorAlert, loadingStatus, WhileLoading } from '../components/DataState';
 import { KioskLayout, KioskNotice } from '../components/KioskLayout';
 import { KioskSession } from '../components/KioskSession';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
@@ -14,7 +14,7 @@ import { trpc } from '../trpc';
 function Loading() {
   return (
     <WhileLoading>
-      <Stack role="status" aria-busy="true" aria-label="Loading kiosk">
+      <Stack {...loadingStatus('Loading kiosk')}>
         <Skeleton height={48} />
         <Skeleton height={320} />
       </Stack>

@@ -16,11 +16,14 @@ export function WhileLoading({ children }: { children: ReactNode }) {
   return useOnlineStatus() ? children : <NotLoadedOffline />;
 }
 
-/** Placeholders while a list loads; a status named by `label`, announced as busy. */
+/** What marks a placeholder: a status named by `label` ('Loading books'), announced as busy (a label alone on a div is read by nothing). */
+export const loadingStatus = (label: string) => ({ role: 'status', 'aria-busy': true, 'aria-label': label }) as const;
+
+/** Placeholders while a list loads (loadingStatus). */
 export function ListSkeleton({ count = 3, height = 96, label, testId = 'list-loading' }: { count?: number; height?: number; label: string; testId?: string }) {
   return (
     <WhileLoading>
-      <Stack gap="sm" role="status" aria-busy="true" aria-label={label} data-testid={testId}>
+      <Stack gap="sm" {...loadingStatus(label)} data-testid={testId}>
         {Array.from({ length: count }, (_, i) => (
           <Skeleton key={i} height={height} radius="md" />
         ))}

@@ -1,7 +1,7 @@
 import { Alert, Card, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/error-messages';
-import { WhileLoading } from '../DataState';
+import { loadingStatus, WhileLoading } from '../DataState';
 
 interface QueryLike<T> {
   data: T | undefined;
@@ -27,7 +27,7 @@ export function InsightSection<T>(props: {
       </Title>
       {query.isPending ? (
         <WhileLoading>
-          <Skeleton height={height} radius="sm" role="status" aria-label={`Loading ${title.toLowerCase()}`} />
+          <Skeleton height={height} radius="sm" {...loadingStatus(`Loading ${title.toLowerCase()}`)} />
         </WhileLoading>
       ) : query.isError || query.data === undefined ? (
         <Alert color="red" variant="light" role="alert">
