@@ -48,6 +48,14 @@ describe('customers of a library', () => {
     expect((await customers(`&search=${encodeURIComponent('nunez jose')}`)).map((c) => c.id)).toEqual([jose.id]);
     expect(await customers(`&search=${encodeURIComponent('ortiz jose')}`)).toEqual([]);
   });
+
+  it("finds a customer by name whatever the apostrophes and hyphens: 'obrien' finds Siobhán O'Brien-Kelly", async () => {
+    const siobhan = await newUser(t, { displayName: "Siobhán O'Brien-Kelly" });
+    await addMember(t, libraryId, siobhan.id);
+    for (const search of ['obrien', "O'Brien", 'o\u2019brien kelly', 'brienkelly', 'siobhan obrien-kelly']) {
+      expect((await customers(`&search=${encodeURIComponent(search)}`)).map((c) => c.id), search).toEqual([siobhan.id]);
+    }
+  });
 });
 
 describe('customer pages', () => {

@@ -20,8 +20,8 @@ export interface BookFilter {
 
 /**
  * Title and author joined as the search reads them, by a separator no typed text holds; `search_text`
- * stores it folded as every search matches, lower case without accents (search_fold,
- * Migration20261128000000), and `sort_title` the title folded the same way (Migration20261129000000), as
+ * stores it folded as every search matches, lower case without accents, apostrophes, full stops and
+ * hyphens (search_fold, Migrations 20261128000000 and 20261130000000), and `sort_title` the title folded the same way (Migration20261129000000), as
  * each row is written, so a search does not fold each book it reads, nor a list each title for the order.
  */
 const SEARCH_TEXT = `(b.title || E'\\x1f' || b.author)`;
@@ -41,6 +41,14 @@ const holdsSearchWindows = (words: number) =>
   `library_trigrams(b.library_id, ${SEARCH_TEXT}) @> (select ${Array<string>(words).fill('library_trigrams(?, ?)').join(' || ')})`;
 /** A word this long has a window (counted in characters, as PostgreSQL counts them). */
 const WINDOW_LENGTH = 3;
+/**
+ * A word's windows are counted from its letters, digits and spaces only: search_fold drops apostrophes,
+ * full stops, hyphens (Migration20261130000000) and combining marks, and "d.r" must not ask for a
+ * window its folded "dr" has not. Other signs count none either: a word counted short is read without
+ * the index, which finds it all the same.
+ */
+const NOT_COUNTED = /[^\p{L}\p{N}\s]/gu;
+const hasWindow = (word: string) => [...word.replace(NOT_COUNTED, '')].length >= WINDOW_LENGTH;
 
 /**
  * Title order, as the lists page through it: the book `b` comes after the book whose id is bound, at that
@@ -63,7 +71,7 @@ export function bookListStatement(filter: BookFilter): { sql: string; params: un
   // A search with a word of a window or more reads the library's books that hold its words' windows; any
   // other list reads the library's books.
   const words = filter.search ? searchWords(filter.search) : [];
-  const windowed = words.filter((word) => [...word].length >= WINDOW_LENGTH);
+  const windowed = words.filter(hasWindow);
   const byWindows = windowed.length > 0;
   const where = [byWindows ? holdsSearchWindows(windowed.length) : 'b.library_id = ?'];
   const params: unknown[] = byWindows ? windowed.flatMap((word) => [filter.libraryId, word]) : [filter.libraryId];

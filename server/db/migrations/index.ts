@@ -10,6 +10,7 @@ import { Migration20261126000000_library_trigrams_plpgsql } from './Migration202
 import { Migration20261127000000_library_names_unique } from './Migration20261127000000_library_names_unique';
 import { Migration20261128000000_search_folds_accents } from './Migration20261128000000_search_folds_accents';
 import { Migration20261129000000_sort_folds_accents } from './Migration20261129000000_sort_folds_accents';
+import { Migration20261130000000_search_folds_punctuation } from './Migration20261130000000_search_folds_punctuation';
 
 /** Every migration, in order. Listed here (not globbed) so the bundled server carries them. */
 export const migrationsList = [
@@ -25,4 +26,5 @@ export const migrationsList = [
   { name: 'Migration20261127000000_library_names_unique', class: Migration20261127000000_library_names_unique },
   { name: 'Migration20261128000000_search_folds_accents', class: Migration20261128000000_search_folds_accents },
   { name: 'Migration20261129000000_sort_folds_accents', class: Migration20261129000000_sort_folds_accents },
+  { name: 'Migration20261130000000_search_folds_punctuation', class: Migration20261130000000_search_folds_punctuation },
 ];
