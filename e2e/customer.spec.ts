@@ -574,10 +574,16 @@ test('the profile lists the books out at every library, and the returned ones in
   await expect(history.getByText('You have not returned any books yet.')).toBeVisible();
 
   // Twenty-one rentals of one book, each returned: a page of twenty and one more.
-  for (let i = 0; i < 21; i++) {
+  const rentAndReturn = async () => {
     const { rental } = await postOk(page, '/_api/books/rent', { isbn: oftenRead, libraryId: library.id, customerId: 0 });
     await postOk(page, '/_api/book/return-by-rental', { rentalId: rental.rentalId });
-  }
+  };
+  for (let i = 0; i < 20; i++) await rentAndReturn();
+  // Exactly a page: nothing more to offer.
+  await page.reload();
+  await expect(history.getByRole('listitem')).toHaveCount(20);
+  await expect(history.getByRole('button', { name: 'Load more rentals' })).toHaveCount(0);
+  await rentAndReturn();
   await postOk(page, '/_api/books/rent', { isbn: stillOut, libraryId: library.id, customerId: 0 });
 
   await page.reload();

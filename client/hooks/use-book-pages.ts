@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { BOOKS_PAGE_DEFAULT } from '../../shared/schemas';
 import { keepPreviousWhileOnline } from '../lib/keep-previous';
-import { nextAfterLast, uniqueRows } from '../lib/paging';
+import { nextAfterLast, pageLimit, pagedRows } from '../lib/paging';
 import { trpc } from '../trpc';
 
 /**
@@ -13,7 +13,7 @@ import { trpc } from '../trpc';
  */
 export function useBookPages({ search, ...input }: { libraryId: number; available?: boolean; search?: string }, { enabled = true } = {}) {
   const query = trpc.books.list.useInfiniteQuery(
-    { ...input, ...(search ? { search } : {}), limit: BOOKS_PAGE_DEFAULT },
+    { ...input, ...(search ? { search } : {}), limit: pageLimit(BOOKS_PAGE_DEFAULT) },
     {
       enabled,
       getNextPageParam: nextAfterLast(BOOKS_PAGE_DEFAULT, (book) => book.id),
@@ -21,6 +21,6 @@ export function useBookPages({ search, ...input }: { libraryId: number; availabl
       placeholderData: keepPreviousWhileOnline,
     },
   );
-  const books = useMemo(() => uniqueRows(query.data?.pages, (book) => book.id), [query.data]);
+  const books = useMemo(() => pagedRows(query.data?.pages, BOOKS_PAGE_DEFAULT, (book) => book.id), [query.data]);
   return { query, books };
 }

@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { LONG_RENTALS_PAGE_DEFAULT, type LongRental } from '../../../shared/schemas';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-messages';
-import { nextAfterLast } from '../../lib/paging';
+import { nextAfterLast, pageLimit, pagedRows } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
@@ -34,10 +34,10 @@ export function LongRentals({ libraryId, total, rentals }: { libraryId: number; 
 /** Every copy out too long, longest first, a page at a time. */
 function EveryLongRental({ libraryId }: { libraryId: number }) {
   const pages = trpc.insights.longRentalsPage.useInfiniteQuery(
-    { libraryId, limit: LONG_RENTALS_PAGE_DEFAULT },
+    { libraryId, limit: pageLimit(LONG_RENTALS_PAGE_DEFAULT) },
     { getNextPageParam: nextAfterLast(LONG_RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId) },
   );
-  const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+  const rentals = useMemo(() => pagedRows(pages.data?.pages, LONG_RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading rentals out for more than 30 days" count={5} height={36} />;
   if (pages.isError || !rentals) return <ErrorAlert retry={pages}>Could not load the rentals out for more than 30 days: {errorMessage(pages.error)}</ErrorAlert>;
   return (

@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { type CollectionInsights, NEVER_RENTED_PAGE_DEFAULT } from '../../../shared/schemas';
 import { copiesText } from '../../lib/copies-text';
 import { errorMessage } from '../../lib/error-messages';
-import { nextAfterLast } from '../../lib/paging';
+import { nextAfterLast, pageLimit, pagedRows } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
@@ -47,10 +47,10 @@ export function NeverRented({ libraryId, collection }: { libraryId: number; coll
 /** Every never-rented book with its author and copies, in title order, a page at a time. */
 function EveryNeverRented({ libraryId }: { libraryId: number }) {
   const pages = trpc.insights.neverRented.useInfiniteQuery(
-    { libraryId, limit: NEVER_RENTED_PAGE_DEFAULT },
+    { libraryId, limit: pageLimit(NEVER_RENTED_PAGE_DEFAULT) },
     { getNextPageParam: nextAfterLast(NEVER_RENTED_PAGE_DEFAULT, (book) => book.bookId) },
   );
-  const books = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+  const books = useMemo(() => pagedRows(pages.data?.pages, NEVER_RENTED_PAGE_DEFAULT, (book) => book.bookId), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading books never rented" count={5} height={36} />;
   if (pages.isError || !books) return <ErrorAlert retry={pages}>Could not load the books never rented: {errorMessage(pages.error)}</ErrorAlert>;
   return (

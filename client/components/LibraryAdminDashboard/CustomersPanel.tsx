@@ -4,7 +4,7 @@ import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { nextAfterLast, uniqueRows } from '../../lib/paging';
+import { nextAfterLast, pageLimit, pagedRows } from '../../lib/paging';
 import { keepPreviousWhileOnline } from '../../lib/keep-previous';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
@@ -18,11 +18,11 @@ const nextCustomersPage = nextAfterLast(CUSTOMERS_PAGE_DEFAULT, (customer: Custo
 export function CustomersPanel({ libraryId }: { libraryId: number }) {
   const { search, setSearch, debounced } = useDebouncedSearch();
   const pages = trpc.customers.list.useInfiniteQuery(
-    { libraryId, ...(debounced ? { search: debounced } : {}), limit: CUSTOMERS_PAGE_DEFAULT },
+    { libraryId, ...(debounced ? { search: debounced } : {}), limit: pageLimit(CUSTOMERS_PAGE_DEFAULT) },
     { getNextPageParam: (last) => nextCustomersPage(last.customers), placeholderData: keepPreviousWhileOnline },
   );
   const customers = useMemo(
-    () => uniqueRows(pages.data?.pages.map((page) => page.customers), (customer) => customer.id),
+    () => pagedRows(pages.data?.pages.map((page) => page.customers), CUSTOMERS_PAGE_DEFAULT, (customer) => customer.id),
     [pages.data],
   );
 

@@ -6,7 +6,7 @@ import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { formatDate } from '../../lib/dates';
 import { keepPreviousWhileOnline } from '../../lib/keep-previous';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { nextAfterLast } from '../../lib/paging';
+import { nextAfterLast, pageLimit, pagedRows } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { BookCover, coverUrl, LoadMoreButton, ReturnButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
@@ -22,10 +22,10 @@ export function RentalsPanel({ libraryId }: { libraryId: number }) {
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const { search, setSearch, debounced } = useDebouncedSearch();
   const pages = trpc.rentals.list.useInfiniteQuery(
-    { libraryId, ...(debounced ? { search: debounced } : {}), limit: RENTALS_PAGE_DEFAULT },
+    { libraryId, ...(debounced ? { search: debounced } : {}), limit: pageLimit(RENTALS_PAGE_DEFAULT) },
     { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), placeholderData: keepPreviousWhileOnline },
   );
-  const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+  const rentals = useMemo(() => pagedRows(pages.data?.pages, RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), [pages.data]);
   const status = searchStatusText(resultsOf(debounced, pages, rentals), ['rental', 'rentals']);
   return (
     <Stack gap="md">

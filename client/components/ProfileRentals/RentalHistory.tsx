@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { type OwnRental, RENTAL_HISTORY_PAGE_DEFAULT } from '../../../shared/schemas';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { nextAfterLast } from '../../lib/paging';
+import { nextAfterLast, pageLimit, pagedRows } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
@@ -20,10 +20,10 @@ export function RentalHistory() {
 
 function HistoryRows() {
   const pages = trpc.rentals.myHistory.useInfiniteQuery(
-    { limit: RENTAL_HISTORY_PAGE_DEFAULT },
+    { limit: pageLimit(RENTAL_HISTORY_PAGE_DEFAULT) },
     { getNextPageParam: nextAfterLast(RENTAL_HISTORY_PAGE_DEFAULT, (rental) => rental.rentalId) },
   );
-  const rentals = useMemo(() => pages.data?.pages.flat(), [pages.data]);
+  const rentals = useMemo(() => pagedRows(pages.data?.pages, RENTAL_HISTORY_PAGE_DEFAULT, (rental) => rental.rentalId), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading your rental history" count={3} height={56} />;
   const failure = pages.isError && <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
   if (!rentals) return failure;
