@@ -183,6 +183,34 @@ test("a page whose code cannot be fetched says so and offers to reload, the head
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
 });
 
+test("the header's parts loaded on demand, when their code cannot be fetched, leave a Reload button rather than a blank app", async ({ page }) => {
+  // Signed in after a new version replaced the files this tab knew: the user's menu cannot load.
+  const userMenu = /\/assets\/UserMenu-[^/]*\.js$/;
+  await page.route(userMenu, (route) => route.abort('connectionrefused'));
+  await logIn(page, demo.reader);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Reload' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toBeVisible();
+  await page.unroute(userMenu);
+  await header.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByText('Hi, Riley Reader')).toBeVisible();
+
+  // Signed out on a phone, the navigation drawer likewise.
+  await page.context().clearCookies();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  const mobileNav = /\/assets\/MobileNav-[^/]*\.js$/;
+  await page.route(mobileNav, (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const failed = header.getByRole('alert').filter({ hasText: 'The menu could not be loaded' });
+  await expect(failed.getByRole('button', { name: 'Reload' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Closed by the burger, it leaves the page as it was.
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(failed).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
 test('a signed-in user on an unknown address sees Not Found', async ({ page }) => {
   await logIn(page, demo.reader);
   await page.goto('/dashboard/unknown');

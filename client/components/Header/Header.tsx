@@ -5,9 +5,11 @@ import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { useAuth } from '../../hooks/use-auth';
 import { InstallButton } from '../InstallButton';
+import { HeaderPartLoadError } from '../PageLoadError';
 import classes from './Header.module.css';
 
-// The signed-out landing page needs neither: they load on demand (Menu and Drawer weigh ~40 KB gzipped).
+// The signed-out landing page needs neither: they load on demand (Menu and Drawer weigh ~40 KB gzipped), and a
+// failed load leaves a Reload button in their place rather than a blank app.
 const UserMenu = lazy(() => import('./UserMenu'));
 const MobileNav = lazy(() => import('./MobileNav'));
 
@@ -49,9 +51,11 @@ const HeaderBar = memo(function HeaderBar({ user, isLoading }: Pick<ReturnType<t
         ) : user ? (
           <Group gap="sm" wrap="nowrap" className={classes.shrinks}>
             <InstallButton />
-            <Suspense fallback={<AuthPlaceholder />}>
-              <UserMenu user={user} />
-            </Suspense>
+            <HeaderPartLoadError part="user menu">
+              <Suspense fallback={<AuthPlaceholder />}>
+                <UserMenu user={user} />
+              </Suspense>
+            </HeaderPartLoadError>
           </Group>
         ) : (
           <>
@@ -75,9 +79,11 @@ const HeaderBar = memo(function HeaderBar({ user, isLoading }: Pick<ReturnType<t
               aria-label="Open navigation"
             />
             {navWanted && (
-              <Suspense fallback={null}>
-                <MobileNav opened={opened} onClose={closeNav} />
-              </Suspense>
+              <HeaderPartLoadError part="navigation" opened={opened}>
+                <Suspense fallback={null}>
+                  <MobileNav opened={opened} onClose={closeNav} />
+                </Suspense>
+              </HeaderPartLoadError>
             )}
           </>
         )}

@@ -1,13 +1,22 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Alert, Box, Button, Container } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
 
+const reload = () => window.location.reload();
+
+interface LoadErrorBoundaryProps {
+  children: ReactNode;
+  /** Shown in place of the children once they fail. */
+  fallback: ReactNode;
+  /** What failed, for the console. */
+  what: string;
+}
+
 /**
- * A page that fails to render, most often because its code could not be fetched (offline before it was
- * ever loaded, or a new version deployed since this tab opened, whose files replaced the old ones): it
- * says so with a way to reload, where React would otherwise leave the whole app blank. The header stays.
- * Keyed by the address, so going elsewhere tries again.
+ * Code loaded on demand that fails to render, most often because it could not be fetched (offline before it
+ * was ever loaded, or a new version deployed since this tab opened, whose files replaced the old ones): its
+ * fallback takes its place, where React would otherwise leave the whole app blank.
  */
-export class PageLoadError extends Component<{ children: ReactNode }, { failed: boolean }> {
+class LoadErrorBoundary extends Component<LoadErrorBoundaryProps, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -15,20 +24,63 @@ export class PageLoadError extends Component<{ children: ReactNode }, { failed: 
   }
 
   componentDidCatch(error: unknown) {
-    console.error('Page failed to load', error);
+    console.error(`${this.props.what} failed to load`, error);
   }
 
   render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="red" title="This page could not be loaded" role="alert">
-          Check your connection, then reload: a new version of the app may have been published since this tab was opened.
-          <Button display="block" mt="sm" variant="outline" color="red" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        </Alert>
-      </Container>
-    );
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
+}
+
+/**
+ * A page that fails to render says so with a way to reload; the header stays. Keyed by the address, so going
+ * elsewhere tries again.
+ */
+export function PageLoadError({ children }: { children: ReactNode }) {
+  return (
+    <LoadErrorBoundary
+      what="Page"
+      fallback={
+        <Container size="sm" py="xl">
+          <LoadFailed title="This page could not be loaded" />
+        </Container>
+      }
+    >
+      {children}
+    </LoadErrorBoundary>
+  );
+}
+
+/**
+ * A part of the header loaded on demand that fails: the user's menu leaves a Reload button in its place; the
+ * phone's navigation says so under the header while the burger is open, where its drawer would have shown.
+ */
+export function HeaderPartLoadError({ children, part, opened = true }: { children: ReactNode; part: 'user menu' | 'navigation'; opened?: boolean }) {
+  const fallback =
+    part === 'user menu' ? (
+      <Button variant="outline" color="red" onClick={reload} title="The menu could not be loaded: check your connection, then reload.">
+        Reload
+      </Button>
+    ) : opened ? (
+      // Over the page, opaque: the alert's own tint is translucent.
+      <Box pos="absolute" top="100%" left={0} right={0} p="sm" bg="white" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
+        <LoadFailed title="The menu could not be loaded" />
+      </Box>
+    ) : null;
+  return (
+    <LoadErrorBoundary what={part} fallback={fallback}>
+      {children}
+    </LoadErrorBoundary>
+  );
+}
+
+function LoadFailed({ title }: { title: string }) {
+  return (
+    <Alert color="red" title={title} role="alert">
+      Check your connection, then reload: a new version of the app may have been published since this tab was opened.
+      <Button display="block" mt="sm" variant="outline" color="red" onClick={reload}>
+        Reload
+      </Button>
+    </Alert>
+  );
 }

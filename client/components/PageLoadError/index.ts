@@ -1,1 +1,1 @@
-export { PageLoadError } from './PageLoadError';
+export { HeaderPartLoadError, PageLoadError } from './PageLoadError';
