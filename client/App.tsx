@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Router } from 'wouter';
 import { OnlineStatus } from './components/OnlineStatus';
+import { LoadErrorBoundary } from './components/PageLoadError';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 import { type createTrpcClient, trpc } from './trpc';
@@ -17,11 +18,14 @@ function AfterFirstRender() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   if (!mounted) return null;
+  // Their code not fetched (offline since the page loaded), the app goes on without them rather than blank.
   return (
-    <Suspense fallback={null}>
-      <UpdatePrompt />
-      <Toasts />
-    </Suspense>
+    <LoadErrorBoundary what="The toaster and the update prompt" fallback={null}>
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+        <Toasts />
+      </Suspense>
+    </LoadErrorBoundary>
   );
 }
 

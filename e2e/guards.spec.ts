@@ -211,6 +211,14 @@ test("the header's parts loaded on demand, when their code cannot be fetched, le
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
+test('the toaster and the update prompt, when their code cannot be fetched, leave the app working without them', async ({ page }) => {
+  await page.route(/\/assets\/(Toasts|UpdatePrompt)-[^/]*\.js$/, (route) => route.abort('connectionrefused'));
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+});
+
 test('a signed-in user on an unknown address sees Not Found', async ({ page }) => {
   await logIn(page, demo.reader);
   await page.goto('/dashboard/unknown');

@@ -16,7 +16,7 @@ interface LoadErrorBoundaryProps {
  * was ever loaded, or a new version deployed since this tab opened, whose files replaced the old ones): its
  * fallback takes its place, where React would otherwise leave the whole app blank.
  */
-class LoadErrorBoundary extends Component<LoadErrorBoundaryProps, { failed: boolean }> {
+export class LoadErrorBoundary extends Component<LoadErrorBoundaryProps, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {

@@ -1,1 +1,1 @@
-export { HeaderPartLoadError, PageLoadError } from './PageLoadError';
+export { HeaderPartLoadError, LoadErrorBoundary, PageLoadError } from './PageLoadError';
