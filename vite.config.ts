@@ -145,8 +145,18 @@ export default defineConfig({
     preloadApp(),
     prerenderPages(),
   ],
-  // The manifest lets scripts/bundle-report.ts size each route's initial JavaScript.
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    // The manifest lets scripts/bundle-report.ts size each route's initial JavaScript.
+    manifest: true,
+    // Vite's preload helper in a chunk of its own (and with it Rolldown's runtime helpers, which it then splits
+    // off too), rather than in the entry, whose name changes with every page: nearly every chunk imports them,
+    // so a one-page change renamed 47 of 50 files, React and the scanner's quagga2 among them. Each deploy had
+    // every browser download the whole app again, and a tab opened before it failed on any chunk not yet loaded.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'preload-helper', test: /^\0vite[/]preload-helper/ }] } } },
+  },
   server: { port: 5173, proxy: { '/trpc': api, '/_api': api } },
   // Dev serves @mantine/* bundled ahead by Rolldown, which runs its own plugins.
   optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds] } },

@@ -61,6 +61,19 @@ describe('client bundle budget', () => {
     expect(named.filter((file, i) => named.indexOf(file) !== i), 'scripts named twice').toEqual([]);
   });
 
+  // A chunk's name is the hash of its code with the names of the chunks it imports: a chunk importing the
+  // entry, whose name changes with every page (it names them all, through boot), is renamed by any change,
+  // and so is every chunk importing it. A page may (the kiosk reads its lock there), as only the route map
+  // names a page; a chunk shared by others may not, or each deploy has every browser download the whole app.
+  it("has no shared chunk import the entry, so that a change to one page leaves the libraries' files as they were", () => {
+    const entry = Object.keys(manifest).find((key) => manifest[key].isEntry)!;
+    expect(entry).toBeDefined();
+    const importedStatically = new Set(Object.values(manifest).flatMap((chunk) => chunk.imports ?? []));
+    const shared = Object.keys(manifest).filter((key) => !manifest[key].isDynamicEntry || importedStatically.has(key));
+    const importers = shared.filter((key) => manifest[key].imports?.includes(entry));
+    expect(importers.map((key) => manifest[key].file), 'shared chunks importing the entry').toEqual([]);
+  });
+
   it("keeps quagga2 in the scanner's own chunk, loaded only when a scanner opens", () => {
     const withQuagga = [...chunkModules].filter(([, modules]) => modules.some((id) => QUAGGA.test(id)));
     expect(withQuagga.map(([file]) => file)).toHaveLength(1);
