@@ -12,6 +12,24 @@ async function controlledBySw(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
 }
 
+/**
+ * Runs `during` with the next deploy in place: a byte-different /sw.js in the served build (a browser fetches
+ * the worker script itself, past Playwright's request routing), put back at the end. Not before: the build
+ * put back would be a third version to the browser, which checks for one at each navigation (the reload
+ * after Update too). The build also serves precompressed copies (sw.js.br, sw.js.gz): set aside meanwhile.
+ */
+async function withNextDeploy(during: () => Promise<void>) {
+  const swFile = join(process.env.E2E_BUILD_DIR ?? 'dist', 'client', 'sw.js');
+  const deployed = new Map([swFile, `${swFile}.br`, `${swFile}.gz`].filter((f) => existsSync(f)).map((f) => [f, readFileSync(f)]));
+  for (const file of deployed.keys()) if (file !== swFile) rmSync(file);
+  writeFileSync(swFile, `${deployed.get(swFile)}\n// next build ${Date.now()}\n`);
+  try {
+    await during();
+  } finally {
+    for (const [file, content] of deployed) writeFileSync(file, content);
+  }
+}
+
 /** Chrome's install offer, as a page would receive it; window.__choose settles the user's choice. */
 async function offerInstall(page: Page) {
   await page.evaluate(() => {
@@ -259,15 +277,7 @@ test('a new build of the service worker offers an update, and applying it reload
   await expect.poll(() => other.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
   await other.getByLabel(/^Display Name( \*)?$/).fill('Half Filled');
 
-  // The next deploy: a byte-different /sw.js in the served build (a browser fetches the worker script
-  // itself, past Playwright's request routing), put back at the end. Not before: the build put back would be
-  // a third version to the browser, which checks for one at each navigation (the reload after Update too).
-  // The build also serves precompressed copies (sw.js.br, sw.js.gz): set them aside meanwhile.
-  const swFile = join(process.env.E2E_BUILD_DIR ?? 'dist', 'client', 'sw.js');
-  const deployed = new Map([swFile, `${swFile}.br`, `${swFile}.gz`].filter((f) => existsSync(f)).map((f) => [f, readFileSync(f)]));
-  for (const file of deployed.keys()) if (file !== swFile) rmSync(file);
-  writeFileSync(swFile, `${deployed.get(swFile)}\n// next build ${Date.now()}\n`);
-  try {
+  await withNextDeploy(async () => {
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
 
     const prompt = page.getByRole('alert').filter({ hasText: 'A new version of Scroll Library is available.' });
@@ -290,9 +300,37 @@ test('a new build of the service worker offers an update, and applying it reload
     await otherReloaded;
     await expect(other.getByLabel(/^Display Name( \*)?$/)).toHaveValue('');
     await expect(otherPrompt).toHaveCount(0);
-  } finally {
-    for (const [file, content] of deployed) writeFileSync(file, content);
-  }
+  });
+});
+
+test('a kiosk takes a new version itself while no patron is using it, with no prompt over its buttons', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const libraries: { id: number; name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;
+  await page.goto(`/kiosk/${libraries.find((library) => library.name === 'Central Library')!.id}`);
+  await controlledBySw(page);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  // A patron is typing their number.
+  await page.keyboard.type('555');
+
+  await withNextDeploy(async () => {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null)).toBe(true);
+    await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+    // Not under the patron's hands, and no prompt over the kiosk's buttons.
+    for (let i = 0; i < 3; i++) {
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
+    }
+    await expect(page.getByText('A new version of Scroll Library is available.')).toHaveCount(0);
+
+    // The patron gone (the number cleared), the kiosk reloads into the new version, ready for the next.
+    const reloaded = page.waitForEvent('load');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  });
 });
 
 test("offline at the kiosk: finding a patron says it needs the connection, once, and the banner covers none of the page", async ({ page, context }) => {

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { KIOSK_PHONE_MAX_CHARS, KIOSK_PHONE_MIN_DIGITS } from '../../../shared/constants';
 import { type Customer, phoneDigits } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
+import { applyUpdate, useUpdateWaiting } from '../../lib/app-update';
 import { busyButtonProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { offlineMeta } from '../../lib/offline-mutations';
@@ -55,6 +56,14 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
       },
     );
   };
+
+  // A new version of the app, waiting, takes over while no patron is here (nothing typed, no lookup under
+  // way): a kiosk is left open for days, with no one to press Update.
+  const updateWaiting = useUpdateWaiting();
+  const idle = phone === '' && !lookup.isPending;
+  useEffect(() => {
+    if (updateWaiting && idle) void applyUpdate();
+  }, [updateWaiting, idle]);
 
   const keys = useRef({ addDigit, deleteDigit, logIn });
   useEffect(() => {

@@ -1,23 +1,16 @@
 import { Affix, Button, Group, Notification, Text } from '@mantine/core';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useEffect } from 'react';
+import { useRoute } from 'wouter';
 import { PRODUCT_NAME } from '../../../shared/constants';
+import { applyUpdate, setUpdateWaiting } from '../../lib/app-update';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
 
 /**
- * Tells the waiting worker to take over, then reloads once it controls the page, through the browser's
- * own API: workbox-window's instance sometimes did neither when the app started after the page's first
- * paint (it took the new worker for someone else's). When another tab applied it already, none waits:
- * the page reloads at once.
+ * Registers the service worker; when a new version is waiting, offers to apply it (the page reloads). A kiosk
+ * is not offered it, over its patrons' buttons: it applies it itself between patrons (KioskPhoneScreen).
  */
-async function applyUpdate() {
-  const registration = await navigator.serviceWorker.getRegistration();
-  if (!registration?.waiting) return window.location.reload();
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-  registration.waiting.postMessage({ type: 'SKIP_WAITING' });
-}
-
-/** Registers the service worker; when a new version is waiting, offers to apply it (the page reloads). */
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
@@ -31,7 +24,13 @@ export function UpdatePrompt() {
     },
   });
 
-  if (!needRefresh) return null;
+  const [isKiosk] = useRoute('/kiosk/:libraryId');
+  // Still waiting once 'Later' hides the prompt: only taking it over (a reload) ends the wait.
+  useEffect(() => {
+    if (needRefresh) setUpdateWaiting();
+  }, [needRefresh]);
+
+  if (!needRefresh || isKiosk) return null;
   return (
     <Affix position={{ bottom: 16, right: 16 }} zIndex={300}>
       <Notification title="Update available" onClose={() => setNeedRefresh(false)} closeButtonProps={{ 'aria-label': 'Later' }} maw={360} withBorder role="alert">
