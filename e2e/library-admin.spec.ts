@@ -232,6 +232,42 @@ test("a librarian corrects a book's title and author, refused while one is empty
   await expect(page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article', { name: 'The Hobbit' })).toContainText('J. R. R. Tolkien');
 });
 
+test('details corrected from a title changed meanwhile elsewhere save nothing, say so, and the form opens again on the book as it is', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const libraryName = `Two Editors ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name: libraryName });
+  const book = await postOk(page, '/_api/library/books', {
+    libraryId: library.id,
+    isbn: isbn13(`978${String(Date.now()).slice(-8)}3`),
+    title: 'The Hobbitt',
+    author: 'J. R. Tolkein',
+  });
+  await page.goto('/dashboard');
+  await pickLibrary(page, libraryName);
+  const article = page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article');
+  await expect(article).toHaveAccessibleName('The Hobbitt');
+  // Another librarian, another tab: the title fixed.
+  const other = await page.request.post('/trpc/books.updateDetails', { data: { json: { libraryId: library.id, bookId: book.id, title: 'The Hobbit', author: 'J. R. Tolkein' } } });
+  expect(other.status()).toBe(200);
+
+  await article.getByRole('button', { name: 'Edit details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Book Details' });
+  await expect(dialog.getByLabel(/^Title/)).toHaveValue('The Hobbitt');
+  await dialog.getByLabel(/^Author/).fill('J. R. R. Tolkien');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The details were changed meanwhile, to "The Hobbit" by J. R. Tolkein. Nothing was saved: check them and try again.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(article).toHaveAccessibleName('The Hobbit');
+  await article.getByRole('button', { name: 'Edit details' }).click();
+  await expect(dialog.getByLabel(/^Title/)).toHaveValue('The Hobbit');
+  await expect(dialog.getByLabel(/^Author/)).toHaveValue('J. R. Tolkein');
+  await dialog.getByLabel(/^Author/).fill('J. R. R. Tolkien');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Book details saved.')).toBeVisible();
+  await expect(article).toContainText('J. R. R. Tolkien');
+  await expect(article).toHaveAccessibleName('The Hobbit');
+});
+
 test('a librarian changes a quantity, with the new value shown at once', async ({ page }) => {
   await librarianAtCentral(page);
   const book = page.getByRole('article', { name: 'Dune' });

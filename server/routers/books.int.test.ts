@@ -515,6 +515,26 @@ describe("correct a book's title and author", () => {
     expect(rentals.body).toEqual([expect.objectContaining({ rentalId: rental.id, bookTitle: 'The Hobbit', bookAuthor: 'J. R. R. Tolkien' })]);
   });
 
+  it('refuses a correction made from details the book no longer has, naming the current ones, and saves nothing', async () => {
+    const { client: librarian, user } = await signedIn(t, { role: 'library_admin' });
+    const { id: lib } = await newLibrary(t, { staff: [user.id] });
+    const book = await newBook(t, { libraryId: lib, title: 'The Hobbitt', author: 'J. R. Tolkein' });
+    const edit = (input: object) => librarian.trpc('mutation', 'books.updateDetails', { libraryId: lib, bookId: book.id, ...input });
+    // Librarian A fixes the title; librarian B's form was filled before that, and fixes the author.
+    const first = await edit({ title: 'The Hobbit', author: 'J. R. Tolkein', previousTitle: 'The Hobbitt', previousAuthor: 'J. R. Tolkein' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const stale = await edit({ title: 'The Hobbitt', author: 'J. R. R. Tolkien', previousTitle: 'The Hobbitt', previousAuthor: 'J. R. Tolkein' });
+    expect([stale.status, stale.body.message]).toEqual([409, 'The details were changed meanwhile, to "The Hobbit" by J. R. Tolkein. Nothing was saved: check them and try again.']);
+    expect(await t.sql(`select title, author from books where id = ?`, [book.id])).toEqual([{ title: 'The Hobbit', author: 'J. R. Tolkein' }]);
+
+    const current = await edit({ title: 'The Hobbit', author: 'J. R. R. Tolkien', previousTitle: 'The Hobbit', previousAuthor: 'J. R. Tolkein' });
+    expect(current.status, JSON.stringify(current.body)).toBe(200);
+    expect(current.body).toMatchObject({ title: 'The Hobbit', author: 'J. R. R. Tolkien' });
+    const bad = await edit({ title: 'X', author: 'Y', previousTitle: 7 });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Invalid previous title']);
+    expect(await t.sql(`select title, author from books where id = ?`, [book.id])).toEqual([{ title: 'The Hobbit', author: 'J. R. R. Tolkien' }]);
+  });
+
   it('refuses an empty or overlong field, a book of another library and anyone but its staff, changing nothing', async () => {
     const { client: librarian, user } = await signedIn(t, { role: 'library_admin' });
     const { id: lib } = await newLibrary(t, { staff: [user.id] });

@@ -35,7 +35,9 @@ export const booksRouter = router({
   updateDetails: staffProcedure
     .input(updateBookDetailsInput)
     .output(syncOutput(bookSchema))
-    .mutation(({ ctx, input }) => updateBookDetails(ctx.em, input.libraryId, input.bookId, input)),
+    .mutation(({ ctx, input }) =>
+      updateBookDetails(ctx.em, input.libraryId, input.bookId, input, { title: input.previousTitle, author: input.previousAuthor }),
+    ),
 
   /**
    * A read, so a query; the REST facade answers it on POST as the spec names it.

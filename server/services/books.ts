@@ -85,16 +85,34 @@ export async function setQuantity(em: EntityManager, libraryId: number, bookId: 
   });
 }
 
-/** A book's title and author, corrected by its library's staff. Its search keys follow (generated columns, an expression index). */
-export async function updateBookDetails(em: EntityManager, libraryId: number, bookId: number, details: BookDetails): Promise<Book> {
-  const [row] = await query<BookRow>(
-    em,
-    `update books set title = ?, author = ?, updated_at = now() where id = ? and library_id = ? returning ${BOOK_RETURNING}`,
-    [details.title, details.author, bookId, libraryId],
-    AS_ARRAYS,
-  );
-  if (!row) throw notFound(BOOK_NOT_FOUND);
-  return toBook(row);
+const detailsChangedMeanwhile = (details: BookDetails) =>
+  `The details were changed meanwhile, to "${details.title}" by ${details.author}. Nothing was saved: check them and try again.`;
+
+/**
+ * A book's title and author, corrected by its library's staff. Its search keys follow (generated columns, an
+ * expression index). Refused when `previous` names a title or author the book no longer has, checked under
+ * the row's lock: the refusal names the details it was decided on.
+ */
+export async function updateBookDetails(
+  em: EntityManager,
+  libraryId: number,
+  bookId: number,
+  details: BookDetails,
+  previous: Partial<BookDetails> = {},
+): Promise<Book> {
+  return em.transactional(async (tx) => {
+    const [book] = await query<BookDetails>(tx, `select title, author from books where id = ? and library_id = ? for update`, [bookId, libraryId]);
+    if (!book) throw notFound(BOOK_NOT_FOUND);
+    const changed = (previous.title !== undefined && book.title !== previous.title) || (previous.author !== undefined && book.author !== previous.author);
+    if (changed) throw conflict(detailsChangedMeanwhile(book));
+    const [row] = await query<BookRow>(
+      tx,
+      `update books set title = ?, author = ?, updated_at = now() where id = ? returning ${BOOK_RETURNING}`,
+      [details.title, details.author, bookId],
+      AS_ARRAYS,
+    );
+    return toBook(row);
+  });
 }
 
 /**

@@ -152,6 +152,13 @@ export const updateBookDetailsInput = z.strictObject({
   libraryId: libraryIdField(),
   title: bookTitle,
   author: bookAuthor,
+  /**
+   * Optional, as previousQuantity is: the title and author the edit was made from, as the book had them (the
+   * app's 'Edit details' sends them). When the book no longer has them (corrected meanwhile in another tab, by
+   * another librarian), nothing is saved (409), rather than put back the details they corrected.
+   */
+  previousTitle: z.string({ error: 'Invalid previous title' }).max(500, 'Invalid previous title').optional(),
+  previousAuthor: z.string({ error: 'Invalid previous author' }).max(500, 'Invalid previous author').optional(),
 });
 export type BookDetails = Pick<z.infer<typeof updateBookDetailsInput>, 'title' | 'author'>;
 

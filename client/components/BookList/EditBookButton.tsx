@@ -38,7 +38,15 @@ export function EditBookButton({ book }: { book: Book }) {
 function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
-  const form = useZodForm(updateBookDetailsInput, { bookId: book.id, libraryId: book.libraryId, title: book.title, author: book.author });
+  // Sent from the details on screen: corrected elsewhere meanwhile, the server refuses rather than put back the old ones.
+  const form = useZodForm(updateBookDetailsInput, {
+    bookId: book.id,
+    libraryId: book.libraryId,
+    title: book.title,
+    author: book.author,
+    previousTitle: book.title,
+    previousAuthor: book.author,
+  });
   const save = trpc.books.updateDetails.useMutation({
     onSuccess: (saved) => {
       putBookInLists(queryClient, saved);
@@ -58,7 +66,11 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
         utils.lookup.lookup.reset(),
       ]);
     },
-    onError: (error) => toast.error(errorMessage(error, UPDATE_DETAILS_FAILED)),
+    onError: (error) => {
+      toast.error(errorMessage(error, UPDATE_DETAILS_FAILED));
+      // The book may have changed meanwhile: the form's next opening starts from it as it is now.
+      void utils.books.list.invalidate({ libraryId: book.libraryId });
+    },
   });
   const saveOnce = useOneAtATime(save);
 
