@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LongRental } from '../../shared/schemas';
+import { query } from '../db/sql';
+import { longRentals, longRentalsPage } from '../services/insights';
 import { newBook, newLibrary, newRental, newUser, signedIn } from '../test/factories';
 import { type Client, createTestApp, type TestApp } from '../test/harness';
 
@@ -67,5 +69,37 @@ describe('insights.longRentalsPage', () => {
     const bad = await staff.trpc('query', 'insights.longRentalsPage', { libraryId: library.id, limit: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Limit must be between 1 and 200');
+  });
+});
+
+/**
+ * A POSIX time zone whose summer time began 10 days ago (at local 02:00) and ends in 100 days: whatever the
+ * date the test runs, the last 30 days hold a change of the clocks.
+ */
+function zoneChangedTenDaysAgo() {
+  const dayOfYear = (at: number) => {
+    const date = new Date(at);
+    return Math.floor((at - Date.UTC(date.getUTCFullYear(), 0, 1)) / 86_400_000);
+  };
+  return `STD0DST-1,${dayOfYear(Date.now() - 10 * 86_400_000)},${dayOfYear(Date.now() + 100 * 86_400_000)}`;
+}
+
+describe('out for more than 30 days', () => {
+  it('is 30 times 24 hours, as its days out are counted, whatever the clocks did meanwhile in the database session', async () => {
+    const { id: libraryId } = await newLibrary(t);
+    const reader = await newUser(t);
+    const outFor = async (hours: number) =>
+      (await newRental(t, { bookId: (await newBook(t, { libraryId })).id, customerId: reader.id, rentedAt: new Date(Date.now() - hours * 3_600_000) })).id;
+    const justOver = await outFor(30 * 24 + 0.5);
+    await outFor(30 * 24 - 0.5);
+    for (const zone of [zoneChangedTenDaysAgo(), 'America/New_York', 'UTC']) {
+      const { shown, paged } = await t.orm.em.fork().transactional(async (tx) => {
+        await query(tx, `select set_config('TimeZone', ?, true)`, [zone]);
+        return { shown: await longRentals(tx, libraryId), paged: await longRentalsPage(tx, { libraryId }) };
+      });
+      expect(shown.rentals.map((r) => [r.rentalId, r.daysOut]), zone).toEqual([[justOver, 30]]);
+      expect(shown.total, zone).toBe(1);
+      expect(paged.map((r) => r.rentalId), zone).toEqual([justOver]);
+    }
   });
 });

@@ -180,8 +180,12 @@ export async function neverRentedBooks(em: EntityManager, page: { libraryId: num
 
 /** The dashboard's section shows the first page of them. */
 const LONG_RENTALS_SHOWN = LONG_RENTALS_PAGE_DEFAULT;
-/** A rental of the library (the first parameter) out for more days than the second. */
-const OUT_TOO_LONG = 'r.library_id = ? and r.returned_at is null and r.rented_at < now() - make_interval(days => ?)';
+/**
+ * A rental of the library (the first parameter) out for more days than the second. Days of 24 hours, as
+ * its days out are counted: make_interval(days => n) steps calendar days in the session's time zone,
+ * which across a change of the clocks moves the cutoff by an hour.
+ */
+const OUT_TOO_LONG = 'r.library_id = ? and r.returned_at is null and r.rented_at < now() - make_interval(hours => 24 * ?)';
 
 type LongRentalRow = Omit<LongRental, 'rentedAt'> & { rentedAt: string };
 // In the schema's order, so the output check answers the rows as they are (trpc/output-check.ts).
