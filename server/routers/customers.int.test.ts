@@ -38,6 +38,15 @@ describe('customers of a library', () => {
     expect(await customers('&search=nobody-like-this')).toEqual([]);
   });
 
+  it('dates each customer from the day they joined this library, not from their account', async () => {
+    const ada = await newUser(t, { displayName: 'Ada Joiner' });
+    await t.sql(`update users set created_at = '2020-01-02T10:00:00Z' where id = ?`, [ada.id]);
+    await addMember(t, libraryId, ada.id);
+    await t.sql(`update library_members set created_at = '2025-06-07T10:00:00Z' where library_id = ? and user_id = ?`, [libraryId, ada.id]);
+    const [listed] = await customers('&search=ada%20joiner');
+    expect(listed).toMatchObject({ id: ada.id, createdAt: new Date('2025-06-07T10:00:00Z') });
+  });
+
   it('finds a customer by name whatever the accents, in the name or in the search', async () => {
     const jose = await newUser(t, { displayName: 'José Núñez' });
     const zoe = await newUser(t, { displayName: 'Zoe Ortiz' });

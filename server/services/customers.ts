@@ -30,7 +30,10 @@ export const customersLimit = (filter: { limit?: number }): number => filter.lim
  */
 export const notStaffOf = (library: string, user: string) => `not exists (select 1 from library_staff s where s.library_id = ${library} and s.user_id = ${user})`;
 
-/** The customers of a library by name (notStaffOf), a page at a time. */
+/**
+ * The customers of a library by name (notStaffOf), a page at a time, each with the day they joined it (their
+ * membership's) as createdAt: the list's 'Joined', which the insights' new members count by too.
+ */
 export async function listCustomers(em: EntityManager, filter: CustomerFilter): Promise<Customer[]> {
   const where = ['m.library_id = ?', notStaffOf('m.library_id', 'm.user_id')];
   const params: unknown[] = [filter.libraryId];
@@ -47,13 +50,13 @@ export async function listCustomers(em: EntityManager, filter: CustomerFilter): 
     params.push(filter.libraryId, filter.after);
   }
   params.push(customersLimit(filter));
-  const rows = await query<UserRow>(
+  const rows = await query<UserRow & { joined_at: string }>(
     em,
-    `select ${userColumns('u')} from library_members m join users u on u.id = m.user_id
+    `select ${userColumns('u')}, m.created_at as joined_at from library_members m join users u on u.id = m.user_id
       where ${where.join(' and ')} order by search_fold(u.display_name), u.id limit ?`,
     params,
   );
-  return rows.map(toCustomer);
+  return rows.map((row) => toCustomer({ ...row, created_at: row.joined_at }));
 }
 
 /** The user, when they are a member of the library. */

@@ -16,6 +16,7 @@ export const customersQuery = z.strictObject({
   /** By name; the server applies CUSTOMERS_PAGE_DEFAULT when no limit is given. */
   ...pageFields(CUSTOMERS_PAGE_MAX),
 });
+/** Each customer's createdAt here is the day they joined this library (SPEC's 'Joined'), not their account's. */
 export const customersResponse = z.object({ customers: z.array(customerSchema) });
 
 export const customerLookupInput = z.strictObject({
