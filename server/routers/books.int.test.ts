@@ -63,8 +63,15 @@ describe('add a book', () => {
     expect(res.body).toMatchObject({ thumbnailUrl: 'https://covers.example.test/s.jpg', fullImageUrl: 'https://covers.example.test/l.jpg' });
   });
 
-  it('takes an acquisition date written as plain JSON does, as the day it names', async () => {
-    const days = { '2024-02-29': '2024-02-29T00:00:00.000Z', '1999-07-04T12:00:00Z': '1999-07-04T00:00:00.000Z' };
+  it('takes an acquisition date written as plain JSON does, as the day it names, whatever its zone', async () => {
+    const days = {
+      '2024-02-29': '2024-02-29T00:00:00.000Z',
+      '1999-07-04T12:00:00Z': '1999-07-04T00:00:00.000Z',
+      // An evening in New York is the next day in UTC; a morning in Tokyo, the day before.
+      '2024-03-05T20:00:00-05:00': '2024-03-05T00:00:00.000Z',
+      '2024-03-05T08:00:00+09:00': '2024-03-05T00:00:00.000Z',
+      '0001-01-01T00:30:00+01:00': '0001-01-01T00:00:00.000Z',
+    };
     for (const [written, stored] of Object.entries(days)) {
       const res = await staff.rest('POST', '/_api/library/books', { libraryId, isbn: newIsbn13(), title: 'Dated', author: 'A', acquisitionDate: written });
       expect(res.status, `${written}: ${JSON.stringify(res.body)}`).toBe(200);

@@ -79,7 +79,9 @@ const INVALID_ACQUISITION_DATE = 'Invalid acquisition date';
 /**
  * An acquisition date: a Date, as superjson sends it, or as plain JSON writes one, an ISO 8601 date
  * (`2024-03-05`) or date and time with its zone, on a day the calendar has. Not `true` or 2024 (which
- * `new Date` reads as moments of 1970), not 30 February (which it reads as 2 March).
+ * `new Date` reads as moments of 1970), not 30 February (which it reads as 2 March). A text names its day
+ * as written (`2024-03-05T20:00:00-05:00` is 5 March, though in UTC it is the 6th): the day is all that is
+ * stored. A Date is a moment, its day the one in UTC.
  * PostgreSQL has no year 0 and the app no use for dates before the common era; a year past 9999
  * has no YYYY-MM-DD form to store the day by.
  */
@@ -89,7 +91,7 @@ const acquisitionDate = z
       z.date({ error: INVALID_ACQUISITION_DATE }),
       z
         .union([z.iso.date({ error: INVALID_ACQUISITION_DATE }), z.iso.datetime({ offset: true, error: INVALID_ACQUISITION_DATE })])
-        .transform((text) => new Date(text)),
+        .transform((text) => new Date(`${text.slice(0, 10)}T00:00:00Z`)),
     ],
     { error: INVALID_ACQUISITION_DATE },
   )
