@@ -28,6 +28,8 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const payloadTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
 export const notJson = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON.');
+/** A service we depend on (not the database, which http/error-response.ts names itself) did not answer. */
+export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', message);
 /** How long until a limit's window ends, as a person says it: rounded up to the minute past one. */
 export function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;

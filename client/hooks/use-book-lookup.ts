@@ -2,9 +2,10 @@ import { lookupErrorMessage } from '../lib/lookup-errors';
 import { trpc } from '../trpc';
 
 /**
- * The book behind an ISBN scanned for a library (whose own copy answers first). Lookups are cached for the whole
+ * The book behind an ISBN scanned for a library (whose own copy answers first). Answers are cached for the whole
  * visit and never retried (SPEC section 7); a book added to a library marks them out of date (AddBookForm), so
- * the next scan of its ISBN asks again.
+ * the next scan of its ISBN asks again. A failure (the book services down) is no answer: it holds no data, so
+ * the next scan of the ISBN asks again.
  */
 export function useBookLookup(isbn: string | null, libraryId: number) {
   const lookup = trpc.lookup.lookup.useQuery(

@@ -114,7 +114,8 @@ export function publicMessage(error: TRPCError, requestId?: string): string {
 export function logFailure(log: FastifyBaseLogger, error: TRPCError, where: string) {
   // A procedure's name, or the request's URL: its secrets and searches are kept out, as in its request line.
   const path = loggableUrl(where);
-  if (error.code === 'SERVICE_UNAVAILABLE') {
+  // A domain's own 503 (the book providers down) was logged where it was known.
+  if (error.code === 'SERVICE_UNAVAILABLE' && !(error.cause instanceof AppError)) {
     const reason = error.cause instanceof Error ? loggableError(error.cause).message : undefined;
     log.warn({ path, reason }, 'database unavailable');
   } else if (error.code === 'INTERNAL_SERVER_ERROR') {

@@ -40,14 +40,23 @@ describe.each(['rest', 'trpc'] as const)('book lookup through %s', (door) => {
     expect(providers.hits()).toBe(2);
   });
 
-  it('answers book: null, without waiting for an answer, when the providers are down', async () => {
+  it('fails with a 503 that says so, without waiting for an answer, when the providers are down; asked again once they are back', async () => {
     providers.behave('openLibrary', 'slow');
     providers.behave('googleBooks', 'error');
     const res = await lookup(reader, { isbn: '9780547928227' });
     // Open Library's answer never comes: the lookup gave up on it at its timeout.
     expect(providers.held()).toBe(1);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ book: null });
+    expect(res.status).toBe(503);
+    const message = 'The book details services are not answering right now. Try again, or enter the details yourself.';
+    if (door === 'rest') expect(res.body).toEqual({ error: message, message, code: 'SERVICE_UNAVAILABLE' });
+    else expect(res.body.message).toBe(message);
+    expect(JSON.stringify(res.body)).not.toMatch(/stack|at \/|HTTP 500/);
+
+    providers.behave('openLibrary', 'normal');
+    providers.behave('googleBooks', 'normal');
+    const again = await lookup(reader, { isbn: '9780547928227' });
+    expect(again.status).toBe(200);
+    expect(again.body.book).toMatchObject({ title: 'The Hobbit: or There and Back Again' });
   });
 
   it("refuses empty and malformed ISBNs with the spec's messages", async () => {

@@ -26,9 +26,14 @@ export function BookPreview({ isbn, libraryId }: { isbn: string; libraryId: numb
   }
   if (error) {
     return (
-      <Alert color="red" role="alert">
-        {error}
-      </Alert>
+      <Stack gap="xs" py="sm">
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+        <Text c="dimmed" size="sm">
+          You can still proceed with this ISBN.
+        </Text>
+      </Stack>
     );
   }
   if (!book) {

@@ -169,10 +169,13 @@ describe('lookupBook', () => {
     expect(providers.hits()).toBe(2);
   });
 
-  it.each(PROVIDER_FAILURES)('does not remember "not found" when a provider was %s', async (behaviour) => {
+  it.each(PROVIDER_FAILURES)('says the providers are not answering, rather than "not found", and remembers nothing, when one was %s', async (behaviour) => {
     providers.behave('openLibrary', behaviour);
     providers.behave('googleBooks', 'notFound');
-    expect(await lookup('9780547928227')).toBeNull();
+    await expect(lookup('9780547928227')).rejects.toMatchObject({
+      kind: 'SERVICE_UNAVAILABLE',
+      message: 'The book details services are not answering right now. Try again, or enter the details yourself.',
+    });
     // A slow provider's answer never comes (it would hold the test to its timeout): the lookup gave up on it.
     expect(providers.held()).toBe(behaviour === 'slow' ? 1 : 0);
     expect(await cacheRows()).toEqual([]);

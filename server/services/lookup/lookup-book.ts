@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hasIsbnLength, INVALID_ISBN_MESSAGE, isbn13To10, isbnKey, isValidIsbn, normalizeIsbn } from '../../../shared/isbn';
 import type { BookLookupResult } from '../../../shared/schemas';
 import type { Config } from '../../config';
-import { badRequest } from '../../errors';
+import { badRequest, serviceUnavailable } from '../../errors';
 import { type BookDetails, type IsbnForms, toLookupResult, withProviderDetails } from './book-details';
 import { cacheLookup, readCachedLookup } from './cache';
 import { ProviderUnavailable } from './fetch-json';
@@ -16,6 +16,9 @@ const remoteProviders: { source: string; find: (config: Config, forms: IsbnForms
   { source: 'googlebooks', find: findInGoogleBooks },
 ];
 
+/** Said when no provider knew the book and one of them did not answer: it may yet know it. */
+const PROVIDERS_UNAVAILABLE_MESSAGE = 'The book details services are not answering right now. Try again, or enter the details yourself.';
+
 interface LookupLog {
   warn(details: object, message: string): void;
 }
@@ -27,7 +30,8 @@ interface LookupCaller {
 }
 
 /**
- * The book behind an ISBN, as `caller` looks it up, or null. The catalogue (the library the scan is for, and
+ * The book behind an ISBN, as `caller` looks it up, or null when every provider said it does not know it (a
+ * provider that did not answer makes the lookup fail instead: "not found" would be a guess). The catalogue (the library the scan is for, and
  * those the caller staffs) is read live: it is our own data, and a library's edits should show at once. The
  * remote providers' answers are cached in isbn_lookups.
  */
@@ -63,7 +67,8 @@ export async function lookupBook(em: EntityManager, config: Config, rawIsbn: str
       log?.warn({ provider: provider.source, isbn, reason: error.message }, 'book lookup provider unavailable');
     }
   }
-  // "Not found" is only worth remembering when every provider actually answered.
-  if (!someoneUnavailable) await cacheLookup(em, isbn13, null, null);
+  // "Not found" is only said, and remembered, when every provider actually answered.
+  if (someoneUnavailable) throw serviceUnavailable(PROVIDERS_UNAVAILABLE_MESSAGE);
+  await cacheLookup(em, isbn13, null, null);
   return null;
 }
