@@ -48,6 +48,24 @@ export function toLookupResult(isbn: string, details: BookDetails): BookLookupRe
   };
 }
 
+/** Whether an answer names the book (a title and an author): the add-book form needs both. */
+export function namesTheBook(details: BookDetails) {
+  return present(details.title) !== undefined && (details.authors ?? []).some((author) => present(author) !== undefined);
+}
+
+/** One provider's answer, with what it lacks taken from another's about the same ISBN (a cover as a pair). */
+export function filledInFrom(first: BookDetails, next: BookDetails): BookDetails {
+  const hasCover = !!(url(first.thumbnailUrl) || url(first.fullImageUrl));
+  return {
+    title: present(first.title) ?? next.title,
+    authors: (first.authors ?? []).some((author) => present(author) !== undefined) ? first.authors : next.authors,
+    publishedDate: present(first.publishedDate) ?? next.publishedDate,
+    description: present(first.description) ?? next.description,
+    thumbnailUrl: hasCover ? first.thumbnailUrl : next.thumbnailUrl,
+    fullImageUrl: hasCover ? first.fullImageUrl : next.fullImageUrl,
+  };
+}
+
 /**
  * A library's copy names the book (its title and author win); what the copy does not record, the
  * publication date, the description or a cover, comes from a provider's answer about the same ISBN.

@@ -3,14 +3,14 @@ import { hasIsbnLength, INVALID_ISBN_MESSAGE, isbn13To10, isbnKey, isValidIsbn, 
 import type { BookLookupResult } from '../../../shared/schemas';
 import type { Config } from '../../config';
 import { badRequest, serviceUnavailable } from '../../errors';
-import { type BookDetails, type IsbnForms, toLookupResult, withProviderDetails } from './book-details';
+import { type BookDetails, filledInFrom, type IsbnForms, namesTheBook, toLookupResult, withProviderDetails } from './book-details';
 import { cacheLookup, readCachedLookup } from './cache';
 import { ProviderUnavailable } from './fetch-json';
 import { findInGoogleBooks } from './google-books';
 import { findInCatalogue } from './local-catalogue';
 import { findInOpenLibrary } from './open-library';
 
-/** Asked in this order; the first that knows the book answers. */
+/** Asked in this order; the first that knows the book answers, the next filling in a title or author it lacks. */
 const remoteProviders: { source: string; find: (config: Config, forms: IsbnForms) => Promise<BookDetails | null> }[] = [
   { source: 'openlibrary', find: findInOpenLibrary },
   { source: 'googlebooks', find: findInGoogleBooks },
@@ -52,23 +52,37 @@ export async function lookupBook(em: EntityManager, config: Config, rawIsbn: str
   const cached = await readCachedLookup(em, isbn13);
   if (cached) return cached.book && { ...cached.book, isbn };
 
-  let someoneUnavailable = false;
-  for (const provider of remoteProviders) {
-    try {
-      const details = await provider.find(config, { isbn13, isbn10: isbn13To10(isbn13) });
-      if (details) {
-        const book = toLookupResult(isbn, details);
-        await cacheLookup(em, isbn13, book, provider.source);
-        return book;
-      }
-    } catch (error) {
-      if (!(error instanceof ProviderUnavailable)) throw error;
-      someoneUnavailable = true;
-      log?.warn({ provider: provider.source, isbn, reason: error.message }, 'book lookup provider unavailable');
-    }
+  const { found, someoneUnavailable } = await askProviders(config, isbn13, log);
+  if (found) {
+    const book = toLookupResult(isbn, found.details);
+    // A gap a provider that did not answer might have filled is not remembered.
+    if (namesTheBook(found.details) || !someoneUnavailable) await cacheLookup(em, isbn13, book, found.source);
+    return book;
   }
   // "Not found" is only said, and remembered, when every provider actually answered.
   if (someoneUnavailable) throw serviceUnavailable(PROVIDERS_UNAVAILABLE_MESSAGE);
   await cacheLookup(em, isbn13, null, null);
   return null;
+}
+
+/**
+ * What the providers know of a valid ISBN: the first answer, asked of the next provider only while it lacks a
+ * title or an author (a sparse Open Library record would otherwise prefill 'Unknown Author').
+ */
+async function askProviders(config: Config, isbn13: string, log?: LookupLog) {
+  // Typed apart from its first value: TypeScript would take found as null throughout the loop.
+  let found = null as { details: BookDetails; source: string } | null;
+  let someoneUnavailable = false;
+  for (const provider of remoteProviders) {
+    try {
+      const details = await provider.find(config, { isbn13, isbn10: isbn13To10(isbn13) });
+      if (details) found = found ? { ...found, details: filledInFrom(found.details, details) } : { details, source: provider.source };
+      if (found && namesTheBook(found.details)) break;
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailable)) throw error;
+      someoneUnavailable = true;
+      log?.warn({ provider: provider.source, isbn: isbn13, reason: error.message }, 'book lookup provider unavailable');
+    }
+  }
+  return { found, someoneUnavailable };
 }
