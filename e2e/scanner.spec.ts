@@ -100,6 +100,14 @@ test.describe('without a barcode in view', () => {
     await expect(scan.getByRole('textbox', { name: 'ISBN' })).toBeFocused();
     await expect(scan.getByRole('textbox', { name: 'ISBN' })).toHaveAccessibleDescription(/Please enter a valid ISBN \(10 or 13 digits\)\./);
 
+    // Of the right length, with a one-digit typo: its check digit does not hold, and nothing is looked up.
+    const lookups = callsTo(page, 'lookup.lookup');
+    await scan.getByRole('textbox', { name: 'ISBN' }).fill('978-0-306-40615-8');
+    await scan.getByRole('button', { name: 'Look Up Book' }).click();
+    await expect(scan.getByRole('textbox', { name: 'ISBN' })).toHaveAccessibleDescription(/This ISBN's check digit does not match\. Check it for a typo\./);
+    await expect(dialog(page, 'Confirm Book')).toHaveCount(0);
+    expect(lookups).toEqual([]);
+
     // The ISBN-10 of a demo book, typed with hyphens.
     await scan.getByRole('textbox', { name: 'ISBN' }).fill('0-06-112008-1');
     await scan.getByRole('button', { name: 'Look Up Book' }).click();
@@ -469,9 +477,13 @@ test('the add-book form takes an ISBN written with hyphens, and catalogues its d
   await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
 
   const add = dialog(page, 'Add Book to Library');
-  await add.getByRole('textbox', { name: 'ISBN' }).fill(hyphenated);
   await add.getByRole('textbox', { name: 'Title' }).fill('Dashes Between');
   await add.getByRole('textbox', { name: 'Author' }).fill('Hy Phen');
+  // Its last digit mistyped: the check digit does not hold, and nothing is added.
+  await add.getByRole('textbox', { name: 'ISBN' }).fill(`${hyphenated.slice(0, -1)}${(Number(isbn.at(-1)) + 1) % 10}`);
+  await add.getByRole('button', { name: 'Add to Library' }).click();
+  await expect(add.getByRole('textbox', { name: 'ISBN' })).toHaveAccessibleDescription("This ISBN's check digit does not match. Check it for a typo.");
+  await add.getByRole('textbox', { name: 'ISBN' }).fill(hyphenated);
   await add.getByRole('button', { name: 'Add to Library' }).click();
   await expect(page.getByText('"Dashes Between" has been added to the library.')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Dashes Between' })).toContainText(`ISBN: ${isbn}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasIsbnLength, isbn10To13, isbn13To10, isbnKey, isValidIsbn, isValidIsbn10, isValidIsbn13, normalizeIsbn } from './isbn';
+import { hasIsbnLength, INVALID_ISBN_MESSAGE, ISBN_CHECK_DIGIT_MESSAGE, isbn10To13, isbn13To10, isbnKey, isValidIsbn, isValidIsbn10, isValidIsbn13, normalizeIsbn, typedIsbnProblem } from './isbn';
 
 describe('ISBN helpers', () => {
   it('strips hyphens and spaces and keeps a final X', () => {
@@ -49,5 +49,16 @@ describe('ISBNs typed in other scripts digits', () => {
     expect(normalizeIsbn('٩٧٨٠٤٥١٥٢٤٩٣٥')).toBe('9780451524935');
     expect(normalizeIsbn('０８０４４２９５７Ｘ')).toBe('080442957X');
     expect(hasIsbnLength('９７８-０４５１５２４９３５')).toBe(true);
+  });
+});
+
+describe('an ISBN typed by hand', () => {
+  it('is refused for its length first, then for a check digit that does not hold (a typo)', () => {
+    expect(typedIsbnProblem('12345')).toBe(INVALID_ISBN_MESSAGE);
+    expect(typedIsbnProblem('9780306406158')).toBe(ISBN_CHECK_DIGIT_MESSAGE);
+    expect(typedIsbnProblem('0-306-40615-3')).toBe(ISBN_CHECK_DIGIT_MESSAGE);
+    expect(typedIsbnProblem('978-0-306-40615-7')).toBeNull();
+    expect(typedIsbnProblem('0-306-40615-2')).toBeNull();
+    expect(typedIsbnProblem('054792822x')).toBeNull();
   });
 });

@@ -51,6 +51,20 @@ export function isValidIsbn(raw: string): boolean {
   return isValidIsbn10(raw) || isValidIsbn13(raw);
 }
 
+/** What manual entry and the add-book form say to an ISBN whose check digit does not hold: most likely a typo. */
+export const ISBN_CHECK_DIGIT_MESSAGE = "This ISBN's check digit does not match. Check it for a typo.";
+
+/**
+ * Why an ISBN typed by hand cannot be taken, or null: the wrong length, else a check digit its other digits do
+ * not give (a one-digit typo would otherwise be catalogued, for good, as a book of its own).
+ */
+export function typedIsbnProblem(raw: string): string | null {
+  if (!hasIsbnLength(raw)) return INVALID_ISBN_MESSAGE;
+  const n = normalizeIsbn(raw);
+  const checkDigit = n.length === 10 ? isbn10CheckDigit(n.slice(0, 9)) : isbn13CheckDigit(n.slice(0, 12));
+  return checkDigit === n.at(-1) ? null : ISBN_CHECK_DIGIT_MESSAGE;
+}
+
 export function isbn10To13(raw: string): string | null {
   const n = normalizeIsbn(raw);
   if (!isValidIsbn10(n)) return null;

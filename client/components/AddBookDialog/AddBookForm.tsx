@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/co
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
-import { hasIsbnLength, normalizeIsbn } from '../../../shared/isbn';
+import { hasIsbnLength, ISBN_CHECK_DIGIT_MESSAGE, normalizeIsbn, typedIsbnProblem } from '../../../shared/isbn';
 import { addBookInput, type Book, type BookLookupResult } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
@@ -20,7 +20,12 @@ import { busyProps } from '../../lib/busy';
  * sent as its digits.
  */
 const addBookForm = addBookInput.omit({ libraryId: true, acquisitionDate: true }).extend({
-  isbn: z.string().transform(normalizeIsbn).pipe(addBookInput.shape.isbn),
+  // The payload's 10 to 13 characters, and for an ISBN of 10 or 13 digits a check digit that holds: a typo here is catalogued for good.
+  isbn: z
+    .string()
+    .transform(normalizeIsbn)
+    .pipe(addBookInput.shape.isbn)
+    .refine((isbn) => typedIsbnProblem(isbn) !== ISBN_CHECK_DIGIT_MESSAGE, ISBN_CHECK_DIGIT_MESSAGE),
   quantity: z.union([z.string(), z.number()]).transform(copiesFromInput).pipe(addBookInput.shape.quantity.unwrap()),
 });
 

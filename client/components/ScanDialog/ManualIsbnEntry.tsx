@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
-import { hasIsbnLength, INVALID_ISBN_MESSAGE, normalizeIsbn } from '../../../shared/isbn';
+import { normalizeIsbn, typedIsbnProblem } from '../../../shared/isbn';
 
 interface ManualIsbnEntryProps {
   onIsbn: (isbn: string) => void;
@@ -17,9 +17,9 @@ export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch }: ManualIsbnEntr
 
   /** Whether the typed ISBN can be looked up; if not, says why. */
   const check = () => {
-    const valid = hasIsbnLength(value);
-    if (!valid) setError(INVALID_ISBN_MESSAGE);
-    return valid;
+    const problem = typedIsbnProblem(value);
+    if (problem) setError(problem);
+    return !problem;
   };
 
   const submit = (event: React.FormEvent) => {
