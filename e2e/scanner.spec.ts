@@ -86,6 +86,10 @@ test.describe('without a barcode in view', () => {
     await expect(scan.getByLabel('Camera preview')).toHaveCount(0);
     await expect(scan.getByText(/printed near the barcode/)).toBeVisible();
     await expect(scan.getByRole('button', { name: 'Look Up Book' })).toBeDisabled();
+    // A phone offers its keyboard with letters (an ISBN-10 may end in X), in capitals, and corrects nothing.
+    await expect(scan.getByRole('textbox', { name: 'ISBN' })).toHaveAttribute('inputmode', 'text');
+    await expect(scan.getByRole('textbox', { name: 'ISBN' })).toHaveAttribute('autocapitalize', 'characters');
+    await expect(scan.getByRole('textbox', { name: 'ISBN' })).toHaveAttribute('spellcheck', 'false');
 
     await scan.getByRole('textbox', { name: 'ISBN' }).fill('12345');
     // Checked as the field is left, before any lookup; and again when sent.

@@ -40,8 +40,11 @@ export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch }: ManualIsbnEntr
           value={value}
           error={error}
           autoFocus
-          inputMode="numeric"
+          // Text, not numeric: a phone's number pad has no X, the last character of some ISBN-10s.
+          inputMode="text"
+          autoCapitalize="characters"
           autoComplete="off"
+          spellCheck={false}
           onChange={(event) => {
             setValue(event.currentTarget.value);
             setError(null);
