@@ -493,6 +493,32 @@ test('the add-book form takes an ISBN written with hyphens, and catalogues its d
   await expect(page.getByRole('article', { name: 'Dashes Between' })).toContainText(`ISBN: ${isbn}`);
 });
 
+test("the add-book form's cover is the looked-up ISBN's: a corrected ISBN shows and saves none", async ({ page }) => {
+  // The catalogue's covers are Open Library's, out of reach here: a stand-in image answers for them.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  await page.route(/covers\.openlibrary\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+  await openLibrary(page, 'Riverside Branch');
+  await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+  await enterIsbn(page, NINETEEN_EIGHTY_FOUR);
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+
+  const add = dialog(page, 'Add Book to Library');
+  const isbnField = add.getByRole('textbox', { name: 'ISBN' });
+  await expect(add.getByRole('img', { name: 'Cover of 1984' })).toBeVisible();
+  const corrected = isbn13(`978${String(Date.now()).slice(-9)}`);
+  await isbnField.fill(corrected);
+  await expect(add.getByText('No cover image')).toBeVisible();
+  // Back to the looked-up ISBN (its ISBN-10 form is the same book), the cover returns.
+  await isbnField.fill('0-451-52493-4');
+  await expect(add.getByRole('img', { name: 'Cover of 1984' })).toBeVisible();
+
+  await isbnField.fill(corrected);
+  const sent = page.waitForRequest(trpcCall('books.add'));
+  await add.getByRole('button', { name: 'Add to Library' }).click();
+  expect((await sent).postData()).not.toContain('covers.openlibrary.org');
+  await expect(page.getByText('"1984" has been added to the library.')).toBeVisible();
+});
+
 test.describe('when the barcode reader cannot be loaded', () => {
   test.use({ cameraFlags: fakeCamera(cameraShowing1984), permissions: ['camera'], serviceWorkers: 'block' });
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/co
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
-import { hasIsbnLength, ISBN_CHECK_DIGIT_MESSAGE, normalizeIsbn, typedIsbnProblem } from '../../../shared/isbn';
+import { hasIsbnLength, ISBN_CHECK_DIGIT_MESSAGE, isbnKey, normalizeIsbn, typedIsbnProblem } from '../../../shared/isbn';
 import { addBookInput, type Book, type BookLookupResult } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
@@ -73,14 +73,16 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
     },
   });
   const addBookOnce = useOneAtATime(addBook);
+  // The looked-up cover is that ISBN's: a corrected ISBN is another book, which it would be shown and saved on.
+  const isLookedUpIsbn = isbnKey(form.values.isbn) === isbnKey(initialValues.isbn);
 
   return (
     <form onSubmit={form.handleSubmit((values) => {
-        addBookOnce({ ...values, libraryId });
+        addBookOnce({ ...values, ...(isLookedUpIsbn ? {} : { thumbnailUrl: null, fullImageUrl: null }), libraryId });
       })} noValidate>
       <Stack>
         <Group align="flex-start" wrap="nowrap" gap="md">
-          <CoverPreview src={initialValues.thumbnailUrl || initialValues.fullImageUrl} title={initialValues.title} />
+          <CoverPreview src={isLookedUpIsbn ? initialValues.thumbnailUrl || initialValues.fullImageUrl : null} title={initialValues.title} />
           <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
             {/* First, rather than the dialog's close button: the form may show after the dialog has opened. */}
             <TextInput label="Title" required data-autofocus autoFocus {...form.inputProps('title')} />
