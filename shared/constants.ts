@@ -15,6 +15,8 @@ export const KIOSK_PHONE_MAX_CHARS = 15;
 /** The most digits a phone number has (E.164). */
 export const PHONE_MAX_DIGITS = 15;
 export const REVIEW_TEXT_MAX_LENGTH = 5000;
+/** A book's title's and author's most characters. */
+export const BOOK_NAME_MAX_LENGTH = 500;
 /** The longest text a list's search takes. */
 export const SEARCH_MAX_LENGTH = 200;
 /** The most calls one /trpc request may carry; the client's link sends a larger batch as several requests. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH, MAX_BOOK_QUANTITY } from '../constants';
+import { BOOK_NAME_MAX_LENGTH, DEFAULT_BOOK_QUANTITY, ISBN_MAX_LENGTH, ISBN_MIN_LENGTH, MAX_BOOK_QUANTITY } from '../constants';
 import { hasIsbnLength, INVALID_ISBN_MESSAGE } from '../isbn';
 import { asName, libraryIdField, missing, optionalQueryBoolean, pageFields, positiveId, searchField } from './common';
 
@@ -106,8 +106,8 @@ const acquisitionDate = z
  * A book's title and author, as added and as corrected later: read as people read them (asName), so that
  * one of characters that show nothing alone is refused as empty rather than catalogued as a blank card.
  */
-const bookTitle = z.string(missing('Title is required')).overwrite(asName).min(1, 'Title is required').max(500, 'Title is too long');
-const bookAuthor = z.string(missing('Author is required')).overwrite(asName).min(1, 'Author is required').max(500, 'Author is too long');
+const bookTitle = z.string(missing('Title is required')).overwrite(asName).min(1, 'Title is required').max(BOOK_NAME_MAX_LENGTH, 'Title is too long');
+const bookAuthor = z.string(missing('Author is required')).overwrite(asName).min(1, 'Author is required').max(BOOK_NAME_MAX_LENGTH, 'Author is too long');
 
 export const addBookInput = z.strictObject({
   libraryId: libraryIdField(),

@@ -12,6 +12,7 @@ import { trpc } from '../../trpc';
 import { CoverPreview } from '../BookPreview';
 import { DetailToast } from '../DetailToast';
 import { copiesFromInput } from './copies';
+import { prefillAuthors, prefillTitle } from './prefill';
 import { busyProps } from '../../lib/busy';
 
 /**
@@ -29,12 +30,12 @@ const addBookForm = addBookInput.omit({ libraryId: true, acquisitionDate: true }
   quantity: z.union([z.string(), z.number()]).transform(copiesFromInput).pipe(addBookInput.shape.quantity.unwrap()),
 });
 
-/** Prefilled from the lookup; when nothing was found, only the ISBN. */
+/** Prefilled from the lookup, within the form's limits; when nothing was found, only the ISBN. */
 export function formValuesFor(isbn: string, book: BookLookupResult | null) {
   return {
     isbn,
-    title: book?.title ?? '',
-    author: book?.authors.join(', ') ?? '',
+    title: book ? prefillTitle(book.title) : '',
+    author: book ? prefillAuthors(book.authors) : '',
     thumbnailUrl: book?.thumbnailUrl ?? book?.coverUrl ?? '',
     fullImageUrl: book?.fullImageUrl ?? '',
     quantity: '1' as string | number,
