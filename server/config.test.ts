@@ -27,9 +27,9 @@ describe('settings', () => {
     expect((error as Error).message.split('\n')).toEqual([
       'PUBLIC_ORIGIN must be an http or https address (it is "library.example.org").',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (it is "verbose").',
+      'TRUST_PROXY must be true or false (it is "maybe").',
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both, or neither.',
       'PORT must be a whole number from 0 to 65535 (it is "abc").',
-      'TRUST_PROXY must be true or false (it is "maybe").',
       'SESSION_IDLE_DAYS must be a whole number from 1 to 3650 (it is "0").',
       'REGISTRATIONS_PER_ADDRESS_PER_HOUR must be a whole number from 1 to 100000 (it is "0").',
       'WEB_CONCURRENCY must be a whole number from 1 to 64 (it is "many").',
@@ -52,6 +52,23 @@ describe('settings', () => {
     expect(loadConfig({ HOST: '0.0.0.0', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/scroll', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
     expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+  });
+
+  it('seeds no demo accounts, and offers no local OpenID provider, to a site a proxy on this machine serves to others', () => {
+    const behindProxy = [{ PUBLIC_ORIGIN: 'https://library.example.org' }, { TRUST_PROXY: 'true' }, { PUBLIC_ORIGIN: 'http://192.168.1.20:3000' }];
+    for (const settings of behindProxy) {
+      const config = loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1', ...settings });
+      expect(config.seedDemoData, JSON.stringify(settings)).toBe(false);
+      expect(config.localOidc, JSON.stringify(settings)).toBe(false);
+    }
+    // Named by this machine's own address, it is still a demo here.
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: origin }).seedDemoData, origin).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: origin }).localOidc, origin).toBe(true);
+    }
+    const asked = loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://library.example.org', SEED_DEMO_DATA: 'true', LOCAL_OIDC: 'true' });
+    expect(asked.seedDemoData).toBe(true);
+    expect(asked.localOidc).toBe(true);
   });
 
   it('takes DATABASE_URL only as a postgres: or postgresql: address that names a database, without repeating it (it may hold a password)', () => {

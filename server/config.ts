@@ -34,7 +34,7 @@ export interface Config {
   oauthCallbackUrl: string | undefined;
   /**
    * The local OpenID provider on 127.0.0.1: on in development, and in production on the embedded database when the
-   * app listens on loopback only (a demo on this machine); else only with LOCAL_OIDC=true.
+   * app is served on loopback only (a demo on this machine: no proxy, no other public origin); else only with LOCAL_OIDC=true.
    */
   localOidc: boolean;
   localOidcPort: number;
@@ -127,6 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (it is "${logLevel}").`);
   const googleClientId = given('GOOGLE_CLIENT_ID');
   const googleClientSecret = given('GOOGLE_CLIENT_SECRET');
+  const trustProxy = flag('TRUST_PROXY', false);
+  // A demo on this machine: the embedded database, listened for on loopback and named by no other address. A
+  // reverse proxy on this machine (HOST=127.0.0.1) serves it to others, and then names its public origin or is trusted.
+  const demoOnThisMachine =
+    !databaseUrl && isLoopback(host) && !trustProxy && (publicOrigin === undefined || isLoopback(new URL(publicOrigin).hostname.replace(/^\[(.*)\]$/, '$1')));
   if (!googleClientId !== !googleClientSecret) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both, or neither.');
 
   const config: Config = {
@@ -136,15 +141,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: given('DATA_DIR') ?? '.data',
     publicOrigin,
     secureCookies: flag('SECURE_COOKIES', publicOrigin?.startsWith('https://') ?? false),
-    trustProxy: flag('TRUST_PROXY', false),
+    trustProxy,
     sessionIdleDays: int('SESSION_IDLE_DAYS', DEFAULT_SESSION_IDLE_DAYS, 1, 3650),
     sessionAbsoluteDays: int('SESSION_ABSOLUTE_DAYS', 60, 1, 3650),
     registrationsPerAddressPerHour: int('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 20, 1, 100_000),
     logLevel,
     logUnbuffered: flag('LOG_UNBUFFERED', false),
-    // Demo accounts have published passwords (a platform admin among them): only a demo on this machine,
-    // the embedded database on loopback, gets them unless asked; not the image run on its own (HOST=0.0.0.0).
-    seedDemoData: flag('SEED_DEMO_DATA', !databaseUrl && isLoopback(host)),
+    // Demo accounts have published passwords (a platform admin among them): only a demo on this machine gets
+    // them unless asked; not the image run on its own (HOST=0.0.0.0), nor a site behind a proxy.
+    seedDemoData: flag('SEED_DEMO_DATA', demoOnThisMachine),
     openLibraryBaseUrl: webUrl('OPEN_LIBRARY_BASE_URL', 'https://openlibrary.org')!,
     googleBooksBaseUrl: webUrl('GOOGLE_BOOKS_BASE_URL', 'https://www.googleapis.com')!,
     lookupTimeoutMs: int('LOOKUP_TIMEOUT_MS', 2500, 1, 60_000),
@@ -153,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthCallbackUrl: webUrl('OAUTH_CALLBACK_URL'),
     // It lets whoever reaches it sign in as any account without a password, and only a browser on this machine
     // reaches it: an app others reach (HOST=0.0.0.0, as in the image) does not offer it unless asked.
-    localOidc: flag('LOCAL_OIDC', env.NODE_ENV !== 'production' || (!databaseUrl && isLoopback(host))),
+    localOidc: flag('LOCAL_OIDC', env.NODE_ENV !== 'production' || demoOnThisMachine),
     localOidcPort: int('LOCAL_OIDC_PORT', 0, 0, 65_535),
     workers: int('WEB_CONCURRENCY', 1, 1, 64),
     notices: [],
