@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { type AddressInfo, createServer } from 'node:net';
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, loadEnvFile } from './config';
@@ -10,7 +11,7 @@ import { onStartedClusterLost, stopStartedClusters } from './db/embedded';
 import { type ConnectionOptions, type DriverLog, initOrm, migrate, REQUEST_STATEMENT_TIMEOUT_MS } from './db/orm';
 import { bufferedStdout, loggerOptions } from './http/logging';
 import { startHousekeeping } from './services/housekeeping';
-import { demoSignIns, seedDemoData } from './db/seed';
+import { demoSignIns, hasDemoAccounts, seedDemoData } from './db/seed';
 
 const startedAt = performance.now();
 
@@ -112,14 +113,25 @@ function postgresLine(line: string) {
 /** The database driver's warnings before the app's log exists: a line, as the rest of start-up writes. */
 const startupDriverLog: DriverLog = (_, message) => console.error(`  Database driver: ${message}`);
 
+/**
+ * The demo data, when SEED_DEMO_DATA is on: seeded by this start, there from an earlier one, or not seeded as the
+ * database already held other accounts (its demo sign-ins would not work).
+ */
+type DemoData = 'seeded' | 'present' | 'not seeded';
+
+async function seedDemo(em: EntityManager): Promise<DemoData> {
+  if (await seedDemoData(em)) return 'seeded';
+  return (await hasDemoAccounts(em)) ? 'present' : 'not seeded';
+}
+
 /** Opens the database, applies migrations and seeds an empty one: once, in the primary process. */
-async function prepareDatabase(): Promise<{ database: Database; seeded: boolean }> {
+async function prepareDatabase(): Promise<{ database: Database; demo: DemoData | null }> {
   const database = await openDatabase(config, postgresLine);
   try {
     const orm = await connect(database.url, { driverLog: startupDriverLog });
     try {
       await migrate(orm);
-      return { database, seeded: config.seedDemoData ? await seedDemoData(orm.em.fork()) : false };
+      return { database, demo: config.seedDemoData ? await seedDemo(orm.em.fork()) : null };
     } finally {
       await orm.close();
     }
@@ -131,14 +143,15 @@ async function prepareDatabase(): Promise<{ database: Database; seeded: boolean 
 }
 
 /** `port`: the one listened on (PORT=0 picks a free one). */
-function printBanner(database: Database, seeded: boolean, port: number) {
+function printBanner(database: Database, demo: DemoData | null, port: number) {
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const lines = [
     '',
     `  Scroll Library is ready at http://${host}:${port}  (${Math.round(performance.now() - startedAt)} ms${workers > 1 ? `, ${workers} workers` : ''})`,
-    `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}/postgres` : 'DATABASE_URL'}${seeded ? ' (demo data seeded)' : ''}`,
+    `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}/postgres` : 'DATABASE_URL'}${demo === 'seeded' ? ' (demo data seeded)' : ''}`,
   ];
-  if (config.seedDemoData) {
+  if (demo === 'not seeded') lines.push('', '  Demo data not seeded: the database already holds accounts, so there are no demo sign-ins.');
+  else if (demo) {
     lines.push('', '  Demo sign-ins:');
     for (const s of demoSignIns) lines.push(`    ${s.role.padEnd(14)} ${s.email.padEnd(24)} ${s.password}`);
   }
@@ -184,7 +197,7 @@ async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed
 if (cluster.isPrimary) {
   for (const notice of config.notices) console.warn(`  ${notice}`);
   await checkAddress().catch(failedToStart);
-  const { database, seeded } = await prepareDatabase().catch(failedToStart);
+  const { database, demo } = await prepareDatabase().catch(failedToStart);
   if (interrupted) await interruptedStart;
   // Without its embedded PostgreSQL every request would fail: exit, so that a supervisor starts the
   // server again (and the next start recovers the database).
@@ -200,7 +213,7 @@ if (cluster.isPrimary) {
       await database.stop();
       return failedToStart(error);
     });
-    printBanner(database, seeded, port);
+    printBanner(database, demo, port);
   } else {
     // Workers share the port (node:cluster); every piece of state lives in PostgreSQL. One of them
     // sweeps expired rows, and the worker started in its place if it exits.
@@ -215,7 +228,7 @@ if (cluster.isPrimary) {
       // The app's port: a worker's local OpenID provider listens too, on a port of its own. (PORT=0: workers share the free port picked.)
       if (config.port !== 0 && address.port !== config.port) return;
       listened.add(worker.id);
-      if (listened.size === workers) printBanner(database, seeded, address.port);
+      if (listened.size === workers) printBanner(database, demo, address.port);
     });
     let stopping = false;
     let failed = false;

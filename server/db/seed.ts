@@ -36,6 +36,12 @@ const reviewTexts = [
 const coverUrl = (isbn: string) => `https://covers.openlibrary.org/b/isbn/${isbn}-M.jpg`;
 const largeCoverUrl = (isbn: string) => `https://covers.openlibrary.org/b/isbn/${isbn}-L.jpg`;
 
+/** Whether the demo's platform admin has an account, seeded by this start or an earlier one: the demo sign-ins work. */
+export async function hasDemoAccounts(em: EntityManager) {
+  const rows = await em.getConnection().execute('select 1 from users where email = ?', [demoSignIns[0].email]);
+  return rows.length > 0;
+}
+
 /** Fills an empty database with demo libraries, books, accounts, rentals and reviews. Returns false when data exists. */
 export async function seedDemoData(em: EntityManager): Promise<boolean> {
   const conn = em.getConnection();

@@ -452,6 +452,33 @@ describe('the embedded PostgreSQL, when its server goes', () => {
     }
   }, 90_000);
 
+  it('prints the demo sign-ins when the demo accounts are there, seeded now or at an earlier start; over accounts of its own, says none were seeded', async () => {
+    const dataDir = newDataDir();
+    try {
+      const stop = async (server: Server) => {
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      };
+      const first = await startServer(1, { ...embedded(dataDir), SEED_DEMO_DATA: 'true' });
+      expect(first.output).toContain('(demo data seeded)');
+      expect(first.output).toContain('admin@scroll.test');
+      await stop(first);
+      const again = await startServer(1, { ...embedded(dataDir), SEED_DEMO_DATA: 'true' });
+      expect(again.output).not.toContain('(demo data seeded)');
+      expect(again.output).toContain('admin@scroll.test');
+      await stop(again);
+
+      await db.query(`insert into users (email, display_name) values ('head.librarian@example.test', 'Head Librarian') on conflict do nothing`);
+      const own = await startServer(1, { SEED_DEMO_DATA: 'true' });
+      expect(own.output).not.toContain('Demo sign-ins');
+      expect(own.output).not.toContain('admin@scroll.test');
+      expect(own.output).toContain('Demo data not seeded: the database already holds accounts, so there are no demo sign-ins.');
+      await stop(own);
+    } finally {
+      removeDataDir(dataDir);
+    }
+  }, 90_000);
+
   it.each([
     ['SIGTERM', 143],
     ['SIGINT', 130],
