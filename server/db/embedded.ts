@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import pgDriver from 'pg';
 import { keptPassword, newPassword, ownPassword } from './embedded-password';
 
@@ -50,13 +50,29 @@ function isAlive(pid: number) {
   }
 }
 
+/**
+ * Whether `pid` is a PostgreSQL server on `databaseDir`, as its command line says (Linux /proc; the postmaster keeps
+ * the `postgres -D dir` it was started with). After a host crash, postmaster.pid's pid may be another process's:
+ * that one is not ours to stop. Where the command line cannot be read (no /proc), whether the process is alive.
+ */
+function isPostmasterOf(pid: number, databaseDir: string) {
+  let args: string[];
+  try {
+    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return isAlive(pid);
+  }
+  const dataDirAt = args.indexOf('-D') + 1;
+  return basename(args[0]) === 'postgres' && dataDirAt > 0 && resolve(args[dataDirAt]) === databaseDir;
+}
+
 /** postmaster.pid's postmaster (line 1) and port (line 4), whether that postmaster still runs or not; null without the file. */
 function readPidFile(dir: string) {
   const pidFile = join(resolve(dir), 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
-  return { pidFile, pid, port: Number(lines[3]) || null, alive: pid > 0 && isAlive(pid) };
+  return { pidFile, pid, port: Number(lines[3]) || null, alive: pid > 0 && isPostmasterOf(pid, resolve(dir)) };
 }
 
 /** The pid of the postmaster running on `dir`, or null. */
@@ -139,7 +155,10 @@ function claimStart(databaseDir: string, dir: string): () => void {
   }
 }
 
-/** A crashed run leaves postmaster.pid behind; PostgreSQL refuses to start until it is gone. */
+/**
+ * A crashed run leaves postmaster.pid behind; PostgreSQL refuses to start until it is gone, and while its pid
+ * is any live process (one that took the pid after a host crash, say).
+ */
 function removeStalePidFile(dir: string) {
   const file = readPidFile(dir);
   if (file && !file.alive) rmSync(file.pidFile);

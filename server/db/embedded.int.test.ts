@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, expect, it } from 'vitest';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded';
+
+const folders: string[] = [];
+let running: EmbeddedDatabase | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function newFolder() {
+  const folder = mkdtempSync(join(tmpdir(), 'scroll-embedded-'));
+  // Open to PostgreSQL's own user, which runs it when the tests run as root.
+  chmodSync(folder, 0o755);
+  folders.push(folder);
+  return join(folder, 'data', 'postgres');
+}
+
+/** Above the largest pid Linux gives (2^22): the server that ran before the crash, gone for good. */
+const GONE_SERVER_PID = 4_194_305;
+
+it('starts after a host crash left postmaster.pid naming a pid another process now has, and leaves that process alone', async () => {
+  const dir = newFolder();
+  const made = await startEmbeddedPostgres(dir);
+  const port = new URL(made.url('postgres')).port;
+  await made.stop();
+  const unrelated = spawn('sleep', ['60'], { stdio: 'ignore' });
+  try {
+    // What the crash left: the postmaster's pid file (its pid now the unrelated process's) and the owner's.
+    writeFileSync(join(dir, 'postmaster.pid'), `${unrelated.pid}\n${dir}\n${Math.floor(Date.now() / 1000)}\n${port}\n/tmp\n127.0.0.1\n  1234567    32768\nready   \n`);
+    writeFileSync(`${dir}.owner-pid`, String(GONE_SERVER_PID));
+
+    running = await startEmbeddedPostgres(dir);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(unrelated.signalCode).toBeNull();
+    expect(unrelated.exitCode).toBeNull();
+    expect(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]).not.toBe(String(unrelated.pid));
+    const client = new pg.Client({ connectionString: running.url('postgres') });
+    await client.connect();
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await client.end();
+  } finally {
+    unrelated.kill('SIGKILL');
+  }
+}, 60_000);
