@@ -11,8 +11,12 @@ try {
   process.exit(1);
 }
 
+// A process group of its own: Ctrl-C in the terminal signals this group, and would reach the embedded PostgreSQL too,
+// which would stop under the requests in flight. The server has it, passed on below, and stops PostgreSQL once they
+// are answered. Over the IPC channel it learns if this process dies, and stops then too (main.ts).
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  detached: true,
   env: { NODE_ENV: 'production', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));

@@ -49,6 +49,13 @@ const stopStarting = (signal: NodeJS.Signals) => {
 };
 for (const signal of SHUTDOWN_SIGNALS) process.on(signal, stopStarting);
 
+// `npm start` runs the server in a process group of its own, over an IPC channel (scripts/start.mjs): should start.mjs
+// die, killed outright, the channel closes and the server stops as on SIGTERM, rather than running on unseen.
+if (cluster.isPrimary && process.channel) {
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  process.channel.unref();
+}
+
 /** Never settles: a shutdown signal stopped the start, and stopStarting ends the process. */
 const interruptedStart = new Promise<never>(() => {});
 

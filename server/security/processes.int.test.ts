@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -476,6 +476,61 @@ describe('the embedded PostgreSQL, when its server goes', () => {
       await stop(own);
     } finally {
       removeDataDir(dataDir);
+    }
+  }, 90_000);
+
+  it('npm start: Ctrl-C answers the requests in flight before PostgreSQL stops; start.mjs killed outright, the server stops too', async () => {
+    const dataDir = newDataDir();
+    // start.mjs runs dist/server/main.js of its working folder, and builds nothing when that is newer than every source there.
+    const folder = mkdtempSync(join(tmpdir(), 'scroll-npm-start-'));
+    mkdirSync(join(buildDir, 'client'), { recursive: true });
+    writeFileSync(join(buildDir, 'client/index.html'), '');
+    symlinkSync(buildDir, join(folder, 'dist'));
+    const npmStart = async () => {
+      const port = await freePort();
+      // A job of the terminal: a process group of its own, which Ctrl-C signals as a whole.
+      const child = spawn(process.execPath, [resolve(import.meta.dirname, '../../scripts/start.mjs')], {
+        cwd: folder,
+        detached: true,
+        env: { ...process.env, ...embedded(dataDir), PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'true', LOCAL_OIDC: 'false', CLIENT_DIR: join(buildDir, 'no-client') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      started.push(child);
+      let output = '';
+      child.stdout!.on('data', (chunk) => (output += chunk));
+      child.stderr!.on('data', (chunk) => (output += chunk));
+      const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+      await expect.poll(() => output, { timeout: 30_000, interval: 50 }).toContain('is ready at');
+      return { child, url: `http://127.0.0.1:${port}`, exited };
+    };
+    try {
+      const running = await npmStart();
+      // Signing in takes a while (the password's hash): these are still being answered when Ctrl-C comes.
+      const signIns = Array.from({ length: 20 }, () =>
+        fetch(`${running.url}/_api/auth/login_with_password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: running.url, connection: 'close' },
+          body: JSON.stringify({ email: 'admin@scroll.test', password: 'AdminPass1' }),
+        }).then((res) => res.status, () => 'no answer'),
+      );
+      await new Promise((done) => setTimeout(done, 50));
+      process.kill(-running.child.pid!, 'SIGINT');
+      const statuses = await Promise.all(signIns);
+      // 200, or 429 once the address's sign-ins are used up; never 503 for a database gone under them.
+      expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+      expect(await running.exited).toBe(0);
+      expect(postmasters(dataDir)).toEqual([]);
+
+      const orphaned = await npmStart();
+      const server = Number(spawnSync('pgrep', ['-P', String(orphaned.child.pid)], { encoding: 'utf8' }).stdout.trim());
+      expect(server).toBeGreaterThan(0);
+      orphaned.child.kill('SIGKILL');
+      const gone = () => spawnSync('ps', ['-p', String(server), '-o', 'stat='], { encoding: 'utf8' }).stdout.trim().replace(/^Z.*/, '');
+      await expect.poll(gone, { timeout: 30_000, interval: 100 }).toBe('');
+      expect(postmasters(dataDir)).toEqual([]);
+    } finally {
+      removeDataDir(dataDir);
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 90_000);
 
