@@ -83,6 +83,22 @@ describe('settings', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/scroll' })).not.toThrow('hunter2');
   });
 
+  it('takes NODE_ENV as production, development or test only: another would quietly turn on the local OpenID provider', () => {
+    for (const nodeEnv of ['production', 'development', 'test']) expect(loadConfig({ NODE_ENV: nodeEnv }).host).toBe('127.0.0.1');
+    for (const nodeEnv of ['prod', 'Production', 'staging']) {
+      expect(() => loadConfig({ NODE_ENV: nodeEnv, DATABASE_URL: 'postgres://db/scroll' })).toThrow(`NODE_ENV must be one of production, development, test (it is "${nodeEnv}").`);
+    }
+  });
+
+  it('refuses LOCAL_OIDC_PORT equal to PORT while the local OpenID provider is on: both cannot listen on one port', () => {
+    expect(() => loadConfig({ PORT: '3000', LOCAL_OIDC_PORT: '3000' })).toThrow(
+      'LOCAL_OIDC_PORT must differ from PORT: the local OpenID provider listens on a port of its own (both are 3000).',
+    );
+    expect(loadConfig({ PORT: '3000', LOCAL_OIDC_PORT: '3000', LOCAL_OIDC: 'false' }).port).toBe(3000);
+    expect(loadConfig({ PORT: '0', LOCAL_OIDC_PORT: '0' }).localOidc).toBe(true);
+    expect(loadConfig({ PORT: '3000', LOCAL_OIDC_PORT: '3001' }).localOidcPort).toBe(3001);
+  });
+
   it('takes HOST as a hostname or an IP address', () => {
     for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'app.internal.example.org']) expect(loadConfig({ HOST: host }).host).toBe(host);
     for (const host of ['not a host', 'http://localhost', '127.0.0.1:3000', '[::1]', '-bad.example']) {

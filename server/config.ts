@@ -64,6 +64,9 @@ export const DEFAULT_SESSION_IDLE_DAYS = 14;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** production (npm start, the image), development (npm run dev), test (vitest); another, a typo most likely, would turn development's defaults on. */
+const NODE_ENVS = ['production', 'development', 'test'];
+
 /** A DNS name: labels of letters, digits and inner hyphens, joined by dots. */
 const HOSTNAME = /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 
@@ -123,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = given('HOST') ?? '127.0.0.1';
   if (!isIP(host) && !HOSTNAME.test(host)) problems.push(`HOST must be a hostname or an IP address, such as 127.0.0.1 or 0.0.0.0 (it is "${host}").`);
   const publicOrigin = origin();
+  const nodeEnv = given('NODE_ENV');
+  if (nodeEnv !== undefined && !NODE_ENVS.includes(nodeEnv)) problems.push(`NODE_ENV must be one of ${NODE_ENVS.join(', ')} (it is "${nodeEnv}").`);
   const logLevel = given('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (it is "${logLevel}").`);
   const googleClientId = given('GOOGLE_CLIENT_ID');
@@ -158,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthCallbackUrl: webUrl('OAUTH_CALLBACK_URL'),
     // It lets whoever reaches it sign in as any account without a password, and only a browser on this machine
     // reaches it: an app others reach (HOST=0.0.0.0, as in the image) does not offer it unless asked.
-    localOidc: flag('LOCAL_OIDC', env.NODE_ENV !== 'production' || demoOnThisMachine),
+    localOidc: flag('LOCAL_OIDC', nodeEnv !== 'production' || demoOnThisMachine),
     localOidcPort: int('LOCAL_OIDC_PORT', 0, 0, 65_535),
     workers: int('WEB_CONCURRENCY', 1, 1, 64),
     notices: [],
@@ -169,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     config.localOidc = false;
     if (given('LOCAL_OIDC')) problems.push(`LOCAL_OIDC=true needs WEB_CONCURRENCY=1: the local OpenID provider serves one process (WEB_CONCURRENCY is ${config.workers}).`);
     else config.notices.push(`Sign-in with Google is off: the local OpenID provider that stands in for it serves one process, not ${config.workers} (WEB_CONCURRENCY); set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or WEB_CONCURRENCY=1.`);
+  }
+  if (config.localOidc && config.localOidcPort !== 0 && config.localOidcPort === config.port) {
+    problems.push(`LOCAL_OIDC_PORT must differ from PORT: the local OpenID provider listens on a port of its own (both are ${config.port}).`);
   }
   if (problems.length) throw new ConfigError(problems.join('\n'));
   return config;
