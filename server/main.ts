@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, createServer, isIP } from 'node:net';
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -149,9 +149,15 @@ async function prepareDatabase(): Promise<{ database: Database; demo: DemoData |
   }
 }
 
+/** HOST as a browser on this machine opens it: every interface as localhost, an IPv6 address in brackets. */
+function browserHost(host: string) {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
 /** `port`: the one listened on (PORT=0 picks a free one). */
 function printBanner(database: Database, demo: DemoData | null, port: number) {
-  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const host = browserHost(config.host);
   const lines = [
     '',
     `  Scroll Library is ready at http://${host}:${port}  (${Math.round(performance.now() - startedAt)} ms${workers > 1 ? `, ${workers} workers` : ''})`,

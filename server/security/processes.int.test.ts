@@ -665,6 +665,15 @@ describe('start-up', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it('names an IPv6 HOST in brackets in the banner, an address a browser opens', async () => {
+    const server = await startServer(1, { HOST: '::1', PORT: '0' });
+    const url = /is ready at (\S+)/.exec(server.output)?.[1];
+    expect(url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('loads the local OpenID provider only when it is on (its package takes about 200 ms to load)', async () => {
     // A module hook that says on standard error when the server resolves the package.
     const hook = join(buildDir, 'report-oidc-provider.mjs');
