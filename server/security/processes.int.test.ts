@@ -492,7 +492,18 @@ describe('the embedded PostgreSQL, when its server goes', () => {
       const child = spawn(process.execPath, [resolve(import.meta.dirname, '../../scripts/start.mjs')], {
         cwd: folder,
         detached: true,
-        env: { ...process.env, ...embedded(dataDir), PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'true', LOCAL_OIDC: 'false', CLIENT_DIR: join(buildDir, 'no-client') },
+        env: {
+          ...process.env,
+          ...embedded(dataDir),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SEED_DEMO_DATA: 'true',
+          LOCAL_OIDC: 'false',
+          CLIENT_DIR: join(buildDir, 'no-client'),
+          // Each request's 'incoming request' and 'request completed' lines, as they happen.
+          LOG_LEVEL: 'debug',
+          LOG_UNBUFFERED: 'true',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       started.push(child);
@@ -501,7 +512,8 @@ describe('the embedded PostgreSQL, when its server goes', () => {
       child.stderr!.on('data', (chunk) => (output += chunk));
       const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
       await expect.poll(() => output, { timeout: 30_000, interval: 50 }).toContain('is ready at');
-      return { child, url: `http://127.0.0.1:${port}`, exited };
+      const count = (message: string) => output.split(`"msg":"${message}"`).length - 1;
+      return { child, url: `http://127.0.0.1:${port}`, exited, count };
     };
     try {
       const running = await npmStart();
@@ -513,8 +525,10 @@ describe('the embedded PostgreSQL, when its server goes', () => {
           body: JSON.stringify({ email: 'admin@scroll.test', password: 'AdminPass1' }),
         }).then((res) => res.status, () => 'no answer'),
       );
-      await new Promise((done) => setTimeout(done, 50));
+      // Ctrl-C once the server has them all, and before it has answered them all.
+      await expect.poll(() => running.count('incoming request'), { timeout: 10_000, interval: 1 }).toBe(20);
       process.kill(-running.child.pid!, 'SIGINT');
+      expect(running.count('request completed')).toBeLessThan(20);
       const statuses = await Promise.all(signIns);
       // 200, or 429 once the address's sign-ins are used up; never 503 for a database gone under them.
       expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
