@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded';
@@ -48,4 +48,17 @@ it('starts after a host crash left postmaster.pid naming a pid another process n
   } finally {
     unrelated.kill('SIGKILL');
   }
+}, 60_000);
+
+it('refuses a second start on a running folder named by another path (a symlink), and the running one stays up', async () => {
+  const dir = newFolder();
+  mkdirSync(dirname(dir), { recursive: true });
+  const linked = join(dirname(dirname(dir)), 'linked');
+  symlinkSync(dirname(dir), linked);
+  running = await startEmbeddedPostgres(join(linked, 'postgres'));
+  await expect(startEmbeddedPostgres(dir)).rejects.toThrow(/in use|already/i);
+  const client = new pg.Client({ connectionString: running.url('postgres') });
+  await client.connect();
+  expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  await client.end();
 }, 60_000);

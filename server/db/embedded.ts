@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
 import pgDriver from 'pg';
@@ -54,6 +54,8 @@ function isAlive(pid: number) {
  * Whether `pid` is a PostgreSQL server on `databaseDir`, as its command line says (Linux /proc; the postmaster keeps
  * the `postgres -D dir` it was started with). After a host crash, postmaster.pid's pid may be another process's:
  * that one is not ours to stop. Where the command line cannot be read (no /proc), whether the process is alive.
+ * The folders are compared as the files they are (`realpath`): a server started through a symlinked path runs
+ * on this folder all the same, and must not be taken for a stranger whose pid file can go.
  */
 function isPostmasterOf(pid: number, databaseDir: string) {
   let args: string[];
@@ -62,8 +64,19 @@ function isPostmasterOf(pid: number, databaseDir: string) {
   } catch {
     return isAlive(pid);
   }
+  if (basename(args[0] ?? '') !== 'postgres') return false;
   const dataDirAt = args.indexOf('-D') + 1;
-  return basename(args[0]) === 'postgres' && dataDirAt > 0 && resolve(args[dataDirAt]) === databaseDir;
+  // A postgres whose folder cannot be told: taken as running, rather than have its pid file removed under it.
+  if (dataDirAt === 0 || !args[dataDirAt]) return true;
+  return sameFolder(args[dataDirAt], databaseDir);
+}
+
+function sameFolder(a: string, b: string) {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return resolve(a) === resolve(b);
+  }
 }
 
 /** postmaster.pid's postmaster (line 1) and port (line 4), whether that postmaster still runs or not; null without the file. */
