@@ -44,10 +44,10 @@ const WINDOW_LENGTH = 3;
 /**
  * A word's windows are counted from its letters, digits and spaces only: search_fold drops apostrophes,
  * full stops, hyphens (Migration20261130000000) and combining marks, and "d.r" must not ask for a
- * window its folded "dr" has not. Other signs count none either: a word counted short is read without
- * the index, which finds it all the same.
+ * window its folded "dr" has not. Modifier letters (ʻ, ʼ, ˈ), which unaccent makes apostrophes, and other
+ * signs count none either: a word counted short is read without the index, which finds it all the same.
  */
-const NOT_COUNTED = /[^\p{L}\p{N}\s]/gu;
+const NOT_COUNTED = /[^\p{L}\p{N}\s]|\p{Lm}/gu;
 const hasWindow = (word: string) => [...word.replace(NOT_COUNTED, '')].length >= WINDOW_LENGTH;
 
 /**

@@ -57,7 +57,7 @@ export function AddBookDialog({ libraryId, opened, onClose }: AddBookDialogProps
 
   return (
     <>
-      <ScanDialog opened={opened && !isbn} onClose={onClose} libraryId={libraryId} onConfirm={setIsbn} returnFocus={false} />
+      <ScanDialog opened={opened && !isbn} onClose={onClose} libraryId={libraryId} onConfirm={setIsbn} returnFocus={false} checkDigit />
       {/* While the book is added, Escape and a tap outside do nothing, as Scan Again does: its answer closes the dialog. */}
       <Modal opened={opened && !!isbn} onClose={() => !adding && onClose()} returnFocus={false} title="Add Book to Library" size="lg" centered>
         <Text size="sm" c="dimmed" mb="md">

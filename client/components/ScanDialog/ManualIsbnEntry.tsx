@@ -1,23 +1,25 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
-import { normalizeIsbn, typedIsbnProblem } from '../../../shared/isbn';
+import { hasIsbnLength, INVALID_ISBN_MESSAGE, normalizeIsbn, typedIsbnProblem } from '../../../shared/isbn';
 
 interface ManualIsbnEntryProps {
   onIsbn: (isbn: string) => void;
   onCancel: () => void;
   /** Shown at the start of the button row (the switch back to the camera). */
   modeSwitch: ReactNode;
+  /** Whether the check digit must hold, besides the length (ScanDialog's checkDigit). */
+  checkDigit: boolean;
 }
 
 /** Typing the ISBN when there is no barcode to scan. */
-export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch }: ManualIsbnEntryProps) {
+export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch, checkDigit }: ManualIsbnEntryProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   /** Whether the typed ISBN can be looked up; if not, says why. */
   const check = () => {
-    const problem = typedIsbnProblem(value);
+    const problem = checkDigit ? typedIsbnProblem(value) : hasIsbnLength(value) ? null : INVALID_ISBN_MESSAGE;
     if (problem) setError(problem);
     return !problem;
   };

@@ -14,6 +14,11 @@ export interface ScanDialogProps {
   onConfirm: (isbn: string) => void;
   /** Whether closing gives focus back to what had it before (not when the dialog is one step of a chain). */
   returnFocus?: boolean;
+  /**
+   * Whether a typed ISBN's check digit must hold: when cataloguing, where a typo would be kept for good. Renting
+   * or checking a book in finds the library's own record, which may carry a misprinted ISBN.
+   */
+  checkDigit?: boolean;
 }
 
 type Mode = 'camera' | 'manual';
@@ -22,7 +27,7 @@ type Mode = 'camera' | 'manual';
  * Reads an ISBN from the camera or the keyboard, then shows what the lookup knows so the user can
  * confirm it or scan again. The camera runs only while the dialog is open and scanning.
  */
-export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus = true }: ScanDialogProps) {
+export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus = true, checkDigit = false }: ScanDialogProps) {
   const [mode, setMode] = useState<Mode>('camera');
   const [isbn, setIsbn] = useState<string | null>(null);
 
@@ -74,6 +79,7 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
           ) : (
             <ManualIsbnEntry
               onIsbn={setIsbn}
+              checkDigit={checkDigit}
               onCancel={onClose}
               modeSwitch={
                 <Button variant="subtle" px={0} onClick={toggleMode}>
