@@ -266,6 +266,21 @@ test('details corrected from a title changed meanwhile elsewhere save nothing, s
   await expect(page.getByText('Book details saved.')).toBeVisible();
   await expect(article).toContainText('J. R. R. Tolkien');
   await expect(article).toHaveAccessibleName('The Hobbit');
+
+  // Changed elsewhere again while the form is open: refused, then saved from the same form once checked.
+  await article.getByRole('button', { name: 'Edit details' }).click();
+  await expect(dialog.getByLabel(/^Title/)).toHaveValue('The Hobbit');
+  const third = await page.request.post('/trpc/books.updateDetails', {
+    data: { json: { libraryId: library.id, bookId: book.id, title: 'The Hobbit, or There and Back Again', author: 'J. R. R. Tolkien' } },
+  });
+  expect(third.status()).toBe(200);
+  await dialog.getByLabel(/^Title/).fill('The Hobbit: 75th Anniversary Edition');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('The details were changed meanwhile, to "The Hobbit, or There and Back Again" by J. R. R. Tolkien.');
+  await expect(article).toHaveAccessibleName('The Hobbit, or There and Back Again');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(article).toHaveAccessibleName('The Hobbit: 75th Anniversary Edition');
 });
 
 test('a librarian changes a quantity, with the new value shown at once', async ({ page }) => {

@@ -50,11 +50,18 @@ const stopStarting = (signal: NodeJS.Signals) => {
 for (const signal of SHUTDOWN_SIGNALS) process.on(signal, stopStarting);
 
 // `npm start` runs the server in a process group of its own, over an IPC channel (scripts/start.mjs): should start.mjs
-// die, killed outright, the channel closes and the server stops as on SIGTERM, rather than running on unseen.
-if (cluster.isPrimary && process.channel) {
+// die, killed outright, the channel closes and the server stops as on SIGTERM, rather than running on unseen; closed
+// already as this code runs (start.mjs died while the modules loaded), at once.
+const supervised = cluster.isPrimary && process.env.SCROLL_SUPERVISED === '1';
+if (supervised) {
+  if (!process.connected) process.kill(process.pid, 'SIGTERM');
   process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
-  process.channel.unref();
+  process.channel?.unref();
 }
+/** Tells start.mjs the server serves: its signals then reach the server alone, which answers what is in flight. */
+const tellServing = () => {
+  if (supervised && process.connected) process.send?.('serving');
+};
 
 /** Never settles: a shutdown signal stopped the start, and stopStarting ends the process. */
 const interruptedStart = new Promise<never>(() => {});
@@ -227,6 +234,7 @@ if (cluster.isPrimary) {
       return failedToStart(error);
     });
     printBanner(database, demo, port);
+    tellServing();
   } else {
     // Workers share the port (node:cluster); every piece of state lives in PostgreSQL. One of them
     // sweeps expired rows, and the worker started in its place if it exits.
@@ -241,7 +249,10 @@ if (cluster.isPrimary) {
       // The app's port: a worker's local OpenID provider listens too, on a port of its own. (PORT=0: workers share the free port picked.)
       if (config.port !== 0 && address.port !== config.port) return;
       listened.add(worker.id);
-      if (listened.size === workers) printBanner(database, demo, address.port);
+      if (listened.size === workers) {
+        printBanner(database, demo, address.port);
+        tellServing();
+      }
     });
     let stopping = false;
     let failed = false;

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { getMutationKey } from '@trpc/react-query';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { type Book, updateBookDetailsInput } from '../../../shared/schemas';
 import { useLazyModal } from '../../hooks/use-lazy-modal';
@@ -73,6 +74,13 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
     },
   });
   const saveOnce = useOneAtATime(save);
+  // Refused as changed meanwhile, the lists read again bring the book as it now is: a save from this same form,
+  // once the librarian has checked it, is made from that, not refused again. (setValue is new each render: not a dependency.)
+  const { setValue } = form;
+  useEffect(() => {
+    setValue('previousTitle', book.title);
+    setValue('previousAuthor', book.author);
+  }, [book.title, book.author]);
 
   return (
     <form
