@@ -8,6 +8,8 @@ export interface BookDetails {
   description?: string;
   thumbnailUrl?: string | null;
   fullImageUrl?: string | null;
+  /** The cover addresses are a guess by ISBN, which may be no image at all (Open Library's when its record has none). */
+  coverGuessed?: boolean;
 }
 
 /** Both forms of one valid ISBN; only 978-prefixed ISBN-13s have an ISBN-10. */
@@ -53,9 +55,13 @@ export function namesTheBook(details: BookDetails) {
   return present(details.title) !== undefined && (details.authors ?? []).some((author) => present(author) !== undefined);
 }
 
-/** One provider's answer, with what it lacks taken from another's about the same ISBN (a cover as a pair). */
+/**
+ * One provider's answer, with what it lacks taken from another's about the same ISBN (a cover as a pair; a guessed
+ * one gives way to the other's known cover).
+ */
 export function filledInFrom(first: BookDetails, next: BookDetails): BookDetails {
-  const hasCover = !!(url(first.thumbnailUrl) || url(first.fullImageUrl));
+  const known = (details: BookDetails) => !details.coverGuessed && !!(url(details.thumbnailUrl) || url(details.fullImageUrl));
+  const hasCover = known(first) || (!known(next) && !!(url(first.thumbnailUrl) || url(first.fullImageUrl)));
   return {
     title: present(first.title) ?? next.title,
     authors: (first.authors ?? []).some((author) => present(author) !== undefined) ? first.authors : next.authors,

@@ -21,6 +21,7 @@ describe('Open Library', () => {
       publishedDate: '2012',
       thumbnailUrl: 'https://covers.openlibrary.org/b/id/8406786-M.jpg',
       fullImageUrl: 'https://covers.openlibrary.org/b/id/8406786-L.jpg',
+      coverGuessed: false,
     });
     const [request] = providers.requests;
     expect(request.url.pathname).toBe('/api/books');
@@ -50,6 +51,7 @@ describe('Open Library', () => {
       publishedDate: undefined,
       thumbnailUrl: 'https://covers.openlibrary.org/b/isbn/9780306406157-M.jpg?default=false',
       fullImageUrl: 'https://covers.openlibrary.org/b/isbn/9780306406157-L.jpg?default=false',
+      coverGuessed: true,
     });
   });
 

@@ -35,5 +35,6 @@ export async function findInOpenLibrary(config: Config, forms: IsbnForms): Promi
     publishedDate: book.publish_date,
     thumbnailUrl: book.cover?.medium ?? book.cover?.small ?? coverByIsbn(isbn, 'M'),
     fullImageUrl: book.cover?.large ?? book.cover?.medium ?? coverByIsbn(isbn, 'L'),
+    coverGuessed: !book.cover,
   };
 }
