@@ -1,31 +1,12 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ownPassword, PUBLISHED_PASSWORD } from './embedded-password';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded';
+import { embeddedClusters } from '../test/embedded-clusters';
 
-const folders: string[] = [];
-let running: EmbeddedDatabase | undefined;
-afterEach(async () => {
-  await running?.stop();
-  running = undefined;
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-async function start(dir: string) {
-  running = await startEmbeddedPostgres(dir);
-  return running;
-}
-
-function newFolder() {
-  const folder = mkdtempSync(join(tmpdir(), 'scroll-password-'));
-  // Open to PostgreSQL's own user, which runs it when the tests run as root.
-  chmodSync(folder, 0o755);
-  folders.push(folder);
-  return join(folder, 'data', 'postgres');
-}
+const { newFolder, start, stop } = embeddedClusters('scroll-password-');
 
 /** What a local user who knows `password` gets over loopback TCP: the answer to a query, or the refusal's message. */
 async function connectAs(database: EmbeddedDatabase, password: string, sql = 'select 1 as one') {
@@ -66,7 +47,7 @@ it('makes each new cluster with a password of its own, kept in its folder for it
   // Started again, it keeps the same password; another cluster has another.
   await database.stop();
   expect(await connectAs(await start(dir), renewed)).toEqual([{ one: 1 }]);
-  await running!.stop();
+  await stop();
   const other = newFolder();
   await start(other);
   expect(kept(other)).not.toBe(renewed);
@@ -95,18 +76,19 @@ it('starts after a change of password cut short, whether or not the cluster took
   const dir = newFolder();
   await start(dir);
   const password = kept(dir);
-  await running!.stop();
+  await stop();
 
   // Cut short after the cluster took it: the password is still pending beside the folder.
   rmSync(join(dir, 'scroll-password'));
   writeFileSync(`${dir}.password-pending`, password);
-  expect(await connectAs(await start(dir), password)).toEqual([{ one: 1 }]);
+  const started = await start(dir);
+  expect(await connectAs(started, password)).toEqual([{ one: 1 }]);
   expect(kept(dir)).toBe(password);
   expect(existsSync(`${dir}.password-pending`)).toBe(false);
 
   // Cut short before: the cluster still has the published password, and the pending one is not its.
-  await connectAs(running!, password, `alter role scroll password '${PUBLISHED_PASSWORD}'`);
-  await running!.stop();
+  await connectAs(started, password, `alter role scroll password '${PUBLISHED_PASSWORD}'`);
+  await stop();
   rmSync(join(dir, 'scroll-password'));
   writeFileSync(`${dir}.password-pending`, 'f'.repeat(48));
   const resumed = await start(dir);
@@ -117,8 +99,7 @@ it('starts after a change of password cut short, whether or not the cluster took
 it('refuses to start a cluster whose password it cannot find, says where it belongs, and leaves the cluster stopped', async () => {
   const dir = newFolder();
   await start(dir);
-  await running!.stop();
-  running = undefined;
+  await stop();
   // None kept, none pending, and the published one is not its own.
   rmSync(join(dir, 'scroll-password'));
   await expect(startEmbeddedPostgres(dir)).rejects.toThrow(`put the password it was given in ${join(dir, 'scroll-password')}`);

@@ -1,25 +1,22 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded';
+import { embeddedClusters } from '../test/embedded-clusters';
 
-const folders: string[] = [];
-let running: EmbeddedDatabase | undefined;
-afterEach(async () => {
-  await running?.stop();
-  running = undefined;
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const { newFolder, start } = embeddedClusters('scroll-embedded-');
 
-function newFolder() {
-  const folder = mkdtempSync(join(tmpdir(), 'scroll-embedded-'));
-  // Open to PostgreSQL's own user, which runs it when the tests run as root.
-  chmodSync(folder, 0o755);
-  folders.push(folder);
-  return join(folder, 'data', 'postgres');
+/** Whether the cluster answers a query. */
+async function answers(database: EmbeddedDatabase) {
+  const client = new pg.Client({ connectionString: database.url('postgres') });
+  await client.connect();
+  try {
+    return (await client.query('select 1 as one')).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Above the largest pid Linux gives (2^22): the server that ran before the crash, gone for good. */
@@ -36,15 +33,12 @@ it('starts after a host crash left postmaster.pid naming a pid another process n
     writeFileSync(join(dir, 'postmaster.pid'), `${unrelated.pid}\n${dir}\n${Math.floor(Date.now() / 1000)}\n${port}\n/tmp\n127.0.0.1\n  1234567    32768\nready   \n`);
     writeFileSync(`${dir}.owner-pid`, String(GONE_SERVER_PID));
 
-    running = await startEmbeddedPostgres(dir);
+    const running = await start(dir);
     await new Promise((done) => setTimeout(done, 200));
     expect(unrelated.signalCode).toBeNull();
     expect(unrelated.exitCode).toBeNull();
     expect(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]).not.toBe(String(unrelated.pid));
-    const client = new pg.Client({ connectionString: running.url('postgres') });
-    await client.connect();
-    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
-    await client.end();
+    expect(await answers(running)).toEqual([{ one: 1 }]);
   } finally {
     unrelated.kill('SIGKILL');
   }
@@ -55,10 +49,7 @@ it('refuses a second start on a running folder named by another path (a symlink)
   mkdirSync(dirname(dir), { recursive: true });
   const linked = join(dirname(dirname(dir)), 'linked');
   symlinkSync(dirname(dir), linked);
-  running = await startEmbeddedPostgres(join(linked, 'postgres'));
+  const running = await start(join(linked, 'postgres'));
   await expect(startEmbeddedPostgres(dir)).rejects.toThrow(/in use|already/i);
-  const client = new pg.Client({ connectionString: running.url('postgres') });
-  await client.connect();
-  expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
-  await client.end();
+  expect(await answers(running)).toEqual([{ one: 1 }]);
 }, 60_000);
