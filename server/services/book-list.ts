@@ -21,8 +21,9 @@ export interface BookFilter {
 /**
  * Title and author joined as the search reads them, by a separator no typed text holds; `search_text`
  * stores it folded as every search matches, lower case without accents, apostrophes, full stops and
- * hyphens (search_fold, Migrations 20261128000000 and 20261130000000), and `sort_title` the title folded the same way (Migration20261129000000), as
- * each row is written, so a search does not fold each book it reads, nor a list each title for the order.
+ * hyphens (search_fold, Migrations 20261128000000 and 20261130000000), and `sort_title` the title folded
+ * the same way, as each row is written, so a search does not fold each book it reads, nor a list each
+ * title for the order.
  */
 const SEARCH_TEXT = `(b.title || E'\\x1f' || b.author)`;
 const SEARCH_SEPARATOR = '\u001f';

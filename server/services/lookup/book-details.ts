@@ -50,25 +50,25 @@ export function toLookupResult(isbn: string, details: BookDetails): BookLookupRe
   };
 }
 
+const hasAuthor = (details: BookDetails) => (details.authors ?? []).some((author) => present(author) !== undefined);
+const hasKnownCover = (details: BookDetails) => !details.coverGuessed && !!(url(details.thumbnailUrl) || url(details.fullImageUrl));
+
 /** Whether an answer names the book (a title and an author): the add-book form needs both. */
-export function namesTheBook(details: BookDetails) {
-  return present(details.title) !== undefined && (details.authors ?? []).some((author) => present(author) !== undefined);
-}
+export const namesTheBook = (details: BookDetails) => present(details.title) !== undefined && hasAuthor(details);
 
 /**
  * One provider's answer, with what it lacks taken from another's about the same ISBN (a cover as a pair; a guessed
  * one gives way to the other's known cover).
  */
 export function filledInFrom(first: BookDetails, next: BookDetails): BookDetails {
-  const known = (details: BookDetails) => !details.coverGuessed && !!(url(details.thumbnailUrl) || url(details.fullImageUrl));
-  const hasCover = known(first) || (!known(next) && !!(url(first.thumbnailUrl) || url(first.fullImageUrl)));
+  const cover = hasKnownCover(first) || !hasKnownCover(next) ? first : next;
   return {
     title: present(first.title) ?? next.title,
-    authors: (first.authors ?? []).some((author) => present(author) !== undefined) ? first.authors : next.authors,
+    authors: hasAuthor(first) ? first.authors : next.authors,
     publishedDate: present(first.publishedDate) ?? next.publishedDate,
     description: present(first.description) ?? next.description,
-    thumbnailUrl: hasCover ? first.thumbnailUrl : next.thumbnailUrl,
-    fullImageUrl: hasCover ? first.fullImageUrl : next.fullImageUrl,
+    thumbnailUrl: cover.thumbnailUrl,
+    fullImageUrl: cover.fullImageUrl,
   };
 }
 
