@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
-import { BOOKS_PAGE_DEFAULT } from '../../shared/schemas';
+import { BOOKS_PAGE_DEFAULT, type Book } from '../../shared/schemas';
 import { keepPreviousWhileOnline } from '../lib/keep-previous';
-import { nextAfterLast, pageLimit, pagedRows } from '../lib/paging';
+import { paging } from '../lib/paging';
 import { trpc } from '../trpc';
+
+const bookPages = paging(BOOKS_PAGE_DEFAULT, (book: Book) => book.id);
 
 /**
  * A library's books a page at a time (tRPC passes the page param as `cursor`: the last book's id),
@@ -13,14 +15,14 @@ import { trpc } from '../trpc';
  */
 export function useBookPages({ search, ...input }: { libraryId: number; available?: boolean; search?: string }, { enabled = true } = {}) {
   const query = trpc.books.list.useInfiniteQuery(
-    { ...input, ...(search ? { search } : {}), limit: pageLimit(BOOKS_PAGE_DEFAULT) },
+    { ...input, ...(search ? { search } : {}), limit: bookPages.limit },
     {
       enabled,
-      getNextPageParam: nextAfterLast(BOOKS_PAGE_DEFAULT, (book) => book.id),
+      getNextPageParam: bookPages.nextPage,
       // The dashboards are keyed by library, so the last answer this list had is always this library's.
       placeholderData: keepPreviousWhileOnline,
     },
   );
-  const books = useMemo(() => pagedRows(query.data?.pages, BOOKS_PAGE_DEFAULT, (book) => book.id), [query.data]);
+  const books = useMemo(() => bookPages.rows(query.data?.pages), [query.data]);
   return { query, books };
 }

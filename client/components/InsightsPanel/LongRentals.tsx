@@ -3,12 +3,14 @@ import { useId, useMemo, useState } from 'react';
 import { LONG_RENTALS_PAGE_DEFAULT, type LongRental } from '../../../shared/schemas';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-messages';
-import { nextAfterLast, pageLimit, pagedRows } from '../../lib/paging';
+import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { ErrorAlert, ListSkeleton } from '../DataState';
 import { ShowAllToggle } from '../ShowAllToggle';
+
+const longRentalPages = paging(LONG_RENTALS_PAGE_DEFAULT, (rental: LongRental) => rental.rentalId);
 
 /** Copies out for more than 30 days, longest first: the longest few, or on request every one, a page at a time. */
 export function LongRentals({ libraryId, total, rentals }: { libraryId: number; total: number; rentals: LongRental[] }) {
@@ -34,10 +36,10 @@ export function LongRentals({ libraryId, total, rentals }: { libraryId: number; 
 /** Every copy out too long, longest first, a page at a time. */
 function EveryLongRental({ libraryId }: { libraryId: number }) {
   const pages = trpc.insights.longRentalsPage.useInfiniteQuery(
-    { libraryId, limit: pageLimit(LONG_RENTALS_PAGE_DEFAULT) },
-    { getNextPageParam: nextAfterLast(LONG_RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId) },
+    { libraryId, limit: longRentalPages.limit },
+    { getNextPageParam: longRentalPages.nextPage },
   );
-  const rentals = useMemo(() => pagedRows(pages.data?.pages, LONG_RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), [pages.data]);
+  const rentals = useMemo(() => longRentalPages.rows(pages.data?.pages), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading rentals out for more than 30 days" count={5} height={36} />;
   if (pages.isError || !rentals) return <ErrorAlert retry={pages}>Could not load the rentals out for more than 30 days: {errorMessage(pages.error)}</ErrorAlert>;
   return (

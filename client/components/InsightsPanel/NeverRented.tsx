@@ -1,12 +1,14 @@
 import { Box, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
-import { type CollectionInsights, NEVER_RENTED_PAGE_DEFAULT } from '../../../shared/schemas';
+import { type CollectionInsights, NEVER_RENTED_PAGE_DEFAULT, type NeverRentedBook } from '../../../shared/schemas';
 import { copiesText } from '../../lib/copies-text';
 import { errorMessage } from '../../lib/error-messages';
-import { nextAfterLast, pageLimit, pagedRows } from '../../lib/paging';
+import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { ErrorAlert, ListSkeleton } from '../DataState';
+
+const neverRentedPages = paging(NEVER_RENTED_PAGE_DEFAULT, (book: NeverRentedBook) => book.bookId);
 
 /** The books no one has rented yet: the first few titles, or on request every book, a page at a time. */
 export function NeverRented({ libraryId, collection }: { libraryId: number; collection: CollectionInsights }) {
@@ -47,10 +49,10 @@ export function NeverRented({ libraryId, collection }: { libraryId: number; coll
 /** Every never-rented book with its author and copies, in title order, a page at a time. */
 function EveryNeverRented({ libraryId }: { libraryId: number }) {
   const pages = trpc.insights.neverRented.useInfiniteQuery(
-    { libraryId, limit: pageLimit(NEVER_RENTED_PAGE_DEFAULT) },
-    { getNextPageParam: nextAfterLast(NEVER_RENTED_PAGE_DEFAULT, (book) => book.bookId) },
+    { libraryId, limit: neverRentedPages.limit },
+    { getNextPageParam: neverRentedPages.nextPage },
   );
-  const books = useMemo(() => pagedRows(pages.data?.pages, NEVER_RENTED_PAGE_DEFAULT, (book) => book.bookId), [pages.data]);
+  const books = useMemo(() => neverRentedPages.rows(pages.data?.pages), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading books never rented" count={5} height={36} />;
   if (pages.isError || !books) return <ErrorAlert retry={pages}>Could not load the books never rented: {errorMessage(pages.error)}</ErrorAlert>;
   return (

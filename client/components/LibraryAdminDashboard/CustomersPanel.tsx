@@ -4,7 +4,7 @@ import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { nextAfterLast, pageLimit, pagedRows } from '../../lib/paging';
+import { paging } from '../../lib/paging';
 import { keepPreviousWhileOnline } from '../../lib/keep-previous';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
@@ -12,17 +12,17 @@ import { BreakableEmail } from '../BreakableEmail';
 import { ErrorAlert, ListSkeleton } from '../DataState';
 import { resultsOf, SearchField, searchStatusText } from '../SearchField';
 
-const nextCustomersPage = nextAfterLast(CUSTOMERS_PAGE_DEFAULT, (customer: Customer) => customer.id);
+const customerPages = paging(CUSTOMERS_PAGE_DEFAULT, (customer: Customer) => customer.id);
 
 /** The library's customers by name, a page at a time, searched by name or email as the librarian types (debounced). */
 export function CustomersPanel({ libraryId }: { libraryId: number }) {
   const { search, setSearch, debounced } = useDebouncedSearch();
   const pages = trpc.customers.list.useInfiniteQuery(
-    { libraryId, ...(debounced ? { search: debounced } : {}), limit: pageLimit(CUSTOMERS_PAGE_DEFAULT) },
-    { getNextPageParam: (last) => nextCustomersPage(last.customers), placeholderData: keepPreviousWhileOnline },
+    { libraryId, ...(debounced ? { search: debounced } : {}), limit: customerPages.limit },
+    { getNextPageParam: (last) => customerPages.nextPage(last.customers), placeholderData: keepPreviousWhileOnline },
   );
   const customers = useMemo(
-    () => pagedRows(pages.data?.pages.map((page) => page.customers), CUSTOMERS_PAGE_DEFAULT, (customer) => customer.id),
+    () => customerPages.rows(pages.data?.pages.map((page) => page.customers)),
     [pages.data],
   );
 

@@ -6,12 +6,14 @@ import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { formatDate } from '../../lib/dates';
 import { keepPreviousWhileOnline } from '../../lib/keep-previous';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { nextAfterLast, pageLimit, pagedRows } from '../../lib/paging';
+import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { BookCover, coverUrl, LoadMoreButton, ReturnButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 import { resultsOf, SearchField, searchStatusText } from '../SearchField';
+
+const rentalPages = paging(RENTALS_PAGE_DEFAULT, (rental: Rental) => rental.rentalId);
 
 /**
  * The library's active rentals, newest first, a page at a time, searched by book or customer as the
@@ -22,10 +24,10 @@ export function RentalsPanel({ libraryId }: { libraryId: number }) {
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const { search, setSearch, debounced } = useDebouncedSearch();
   const pages = trpc.rentals.list.useInfiniteQuery(
-    { libraryId, ...(debounced ? { search: debounced } : {}), limit: pageLimit(RENTALS_PAGE_DEFAULT) },
-    { getNextPageParam: nextAfterLast(RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), placeholderData: keepPreviousWhileOnline },
+    { libraryId, ...(debounced ? { search: debounced } : {}), limit: rentalPages.limit },
+    { getNextPageParam: rentalPages.nextPage, placeholderData: keepPreviousWhileOnline },
   );
-  const rentals = useMemo(() => pagedRows(pages.data?.pages, RENTALS_PAGE_DEFAULT, (rental) => rental.rentalId), [pages.data]);
+  const rentals = useMemo(() => rentalPages.rows(pages.data?.pages), [pages.data]);
   const status = searchStatusText(resultsOf(debounced, pages, rentals), ['rental', 'rentals']);
   return (
     <Stack gap="md">

@@ -3,11 +3,13 @@ import { useMemo } from 'react';
 import { type OwnRental, RENTAL_HISTORY_PAGE_DEFAULT } from '../../../shared/schemas';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { nextAfterLast, pageLimit, pagedRows } from '../../lib/paging';
+import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { LoadMoreButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 import { ProfileSection } from './ProfileSection';
+
+const historyPages = paging(RENTAL_HISTORY_PAGE_DEFAULT, (rental: OwnRental) => rental.rentalId);
 
 /** The books the user has rented and returned, at every library, latest rented first, a page at a time. */
 export function RentalHistory() {
@@ -20,10 +22,10 @@ export function RentalHistory() {
 
 function HistoryRows() {
   const pages = trpc.rentals.myHistory.useInfiniteQuery(
-    { limit: pageLimit(RENTAL_HISTORY_PAGE_DEFAULT) },
-    { getNextPageParam: nextAfterLast(RENTAL_HISTORY_PAGE_DEFAULT, (rental) => rental.rentalId) },
+    { limit: historyPages.limit },
+    { getNextPageParam: historyPages.nextPage },
   );
-  const rentals = useMemo(() => pagedRows(pages.data?.pages, RENTAL_HISTORY_PAGE_DEFAULT, (rental) => rental.rentalId), [pages.data]);
+  const rentals = useMemo(() => historyPages.rows(pages.data?.pages), [pages.data]);
   if (pages.isPending) return <ListSkeleton label="Loading your rental history" count={3} height={56} />;
   const failure = pages.isError && <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
   if (!rentals) return failure;
