@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { hasIsbnLength, INVALID_ISBN_MESSAGE, ISBN_CHECK_DIGIT_MESSAGE, isbn10To13, isbn13To10, isbnKey, isValidIsbn, isValidIsbn10, isValidIsbn13, normalizeIsbn, typedIsbnProblem } from './isbn';
+import {
+  hasIsbnLength,
+  INVALID_ISBN_MESSAGE,
+  ISBN_CHECK_DIGIT_MESSAGE,
+  isbn10To13,
+  isbn13To10,
+  isbnKey,
+  isbnProblem,
+  isValidIsbn,
+  isValidIsbn10,
+  isValidIsbn13,
+  normalizeIsbn,
+  typedIsbnProblem,
+} from './isbn';
 
 describe('ISBN helpers', () => {
   it('strips hyphens and spaces and keeps a final X', () => {
@@ -52,13 +65,36 @@ describe('ISBNs typed in other scripts digits', () => {
   });
 });
 
+describe('what is wrong with an ISBN', () => {
+  it('is its length first, then its check digit, then (ISBN-13) a range books are not numbered in', () => {
+    expect(isbnProblem('12345')).toBe('length');
+    expect(isbnProblem('978030640615X')).toBe('length');
+    expect(isbnProblem('9780306406158')).toBe('checkDigit');
+    expect(isbnProblem('0-306-40615-3')).toBe('checkDigit');
+    expect(isbnProblem('1234567890128')).toBe('prefix');
+    expect(isbnProblem('978-0-306-40615-7')).toBeNull();
+    expect(isbnProblem('054792822x')).toBeNull();
+    expect(isValidIsbn('1234567890128')).toBe(false);
+  });
+});
+
 describe('an ISBN typed by hand', () => {
-  it('is refused for its length first, then for a check digit that does not hold (a typo)', () => {
-    expect(typedIsbnProblem('12345')).toBe(INVALID_ISBN_MESSAGE);
-    expect(typedIsbnProblem('9780306406158')).toBe(ISBN_CHECK_DIGIT_MESSAGE);
-    expect(typedIsbnProblem('0-306-40615-3')).toBe(ISBN_CHECK_DIGIT_MESSAGE);
-    expect(typedIsbnProblem('978-0-306-40615-7')).toBeNull();
-    expect(typedIsbnProblem('0-306-40615-2')).toBeNull();
-    expect(typedIsbnProblem('054792822x')).toBeNull();
+  it('is refused for its length first, then, when cataloguing, for a check digit that does not hold (a typo)', () => {
+    const cataloguing = { checkDigit: true };
+    expect(typedIsbnProblem('12345', cataloguing)).toBe(INVALID_ISBN_MESSAGE);
+    expect(typedIsbnProblem('9780306406158', cataloguing)).toBe(ISBN_CHECK_DIGIT_MESSAGE);
+    expect(typedIsbnProblem('0-306-40615-3', cataloguing)).toBe(ISBN_CHECK_DIGIT_MESSAGE);
+    expect(typedIsbnProblem('978-0-306-40615-7', cataloguing)).toBeNull();
+    expect(typedIsbnProblem('0-306-40615-2', cataloguing)).toBeNull();
+    expect(typedIsbnProblem('054792822x', cataloguing)).toBeNull();
+    // Its check digit holds: no typo, though no book range either.
+    expect(typedIsbnProblem('1234567890128', cataloguing)).toBeNull();
+  });
+
+  it("is refused only for its length when renting or checking in (the library's record may carry a misprint)", () => {
+    const finding = { checkDigit: false };
+    expect(typedIsbnProblem('12345', finding)).toBe(INVALID_ISBN_MESSAGE);
+    expect(typedIsbnProblem('9780306406158', finding)).toBeNull();
+    expect(typedIsbnProblem('0-306-40615-3', finding)).toBeNull();
   });
 });

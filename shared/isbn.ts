@@ -17,12 +17,6 @@ export function normalizeIsbn(raw: string): string {
 /** What the scanner, manual entry, lookup and add-book say to an ISBN of the wrong length. */
 export const INVALID_ISBN_MESSAGE = 'Please enter a valid ISBN (10 or 13 digits).';
 
-/** The scanner and manual-entry rule: after stripping non-digits, 10 or 13 digits. */
-export function hasIsbnLength(raw: string): boolean {
-  const n = normalizeIsbn(raw);
-  return /^\d{9}[\dX]$/.test(n) || /^\d{13}$/.test(n);
-}
-
 function isbn10CheckDigit(first9: string): string {
   const sum = [...first9].reduce((acc, d, i) => acc + Number(d) * (10 - i), 0);
   const check = (11 - (sum % 11)) % 11;
@@ -37,32 +31,46 @@ function isbn13CheckDigit(first12: string): string {
 /** The ISBN-13 whose first twelve digits these are, with its check digit. */
 export const completeIsbn13 = (first12: string) => first12 + isbn13CheckDigit(first12);
 
-export function isValidIsbn10(raw: string): boolean {
+/**
+ * What is wrong with an ISBN, or null when nothing is: `length`, not 10 or 13 digits once normalized (the
+ * scanner and manual-entry rule); `checkDigit`, a check digit its other digits do not give (most likely a
+ * typo); `prefix`, an ISBN-13 outside the 978 and 979 ranges books are numbered in. Each is only looked for
+ * once the one before it is not the problem.
+ */
+export type IsbnProblem = 'length' | 'checkDigit' | 'prefix';
+
+export function isbnProblem(raw: string): IsbnProblem | null {
   const n = normalizeIsbn(raw);
-  return /^\d{9}[\dX]$/.test(n) && isbn10CheckDigit(n.slice(0, 9)) === n[9];
+  if (!/^\d{9}[\dX]$/.test(n) && !/^\d{13}$/.test(n)) return 'length';
+  const checkDigit = n.length === 10 ? isbn10CheckDigit(n.slice(0, 9)) : isbn13CheckDigit(n.slice(0, 12));
+  if (checkDigit !== n.at(-1)) return 'checkDigit';
+  return n.length === 13 && !/^97[89]/.test(n) ? 'prefix' : null;
 }
 
-export function isValidIsbn13(raw: string): boolean {
-  const n = normalizeIsbn(raw);
-  return /^97[89]\d{10}$/.test(n) && isbn13CheckDigit(n.slice(0, 12)) === n[12];
-}
+/** The scanner and manual-entry rule: after stripping non-digits, 10 or 13 digits. */
+export const hasIsbnLength = (raw: string) => isbnProblem(raw) !== 'length';
 
-export function isValidIsbn(raw: string): boolean {
-  return isValidIsbn10(raw) || isValidIsbn13(raw);
-}
+/** A real ISBN: of a length, a check digit and (ISBN-13) a range books are numbered in. */
+export const isValidIsbn = (raw: string) => isbnProblem(raw) === null;
+
+export const isValidIsbn10 = (raw: string) => normalizeIsbn(raw).length === 10 && isValidIsbn(raw);
+
+export const isValidIsbn13 = (raw: string) => normalizeIsbn(raw).length === 13 && isValidIsbn(raw);
 
 /** What manual entry and the add-book form say to an ISBN whose check digit does not hold: most likely a typo. */
 export const ISBN_CHECK_DIGIT_MESSAGE = "This ISBN's check digit does not match. Check it for a typo.";
 
 /**
- * Why an ISBN typed by hand cannot be taken, or null: the wrong length, else a check digit its other digits do
- * not give (a one-digit typo would otherwise be catalogued, for good, as a book of its own).
+ * What manual entry and the add-book form say to an ISBN typed by hand, or null when it can be taken: the
+ * wrong length always; a check digit that does not hold when `checkDigit` (cataloguing, where a one-digit typo
+ * would be kept, for good, as a book of its own; renting or checking in finds the library's own record, which
+ * may carry a misprinted ISBN, so SPEC's length alone is asked there). A code outside the book ranges whose
+ * check digit holds is no typo, and is taken.
  */
-export function typedIsbnProblem(raw: string): string | null {
-  if (!hasIsbnLength(raw)) return INVALID_ISBN_MESSAGE;
-  const n = normalizeIsbn(raw);
-  const checkDigit = n.length === 10 ? isbn10CheckDigit(n.slice(0, 9)) : isbn13CheckDigit(n.slice(0, 12));
-  return checkDigit === n.at(-1) ? null : ISBN_CHECK_DIGIT_MESSAGE;
+export function typedIsbnProblem(raw: string, { checkDigit }: { checkDigit: boolean }): string | null {
+  const problem = isbnProblem(raw);
+  if (problem === 'length') return INVALID_ISBN_MESSAGE;
+  return problem === 'checkDigit' && checkDigit ? ISBN_CHECK_DIGIT_MESSAGE : null;
 }
 
 export function isbn10To13(raw: string): string | null {

@@ -26,7 +26,7 @@ const addBookForm = addBookInput.omit({ libraryId: true, acquisitionDate: true }
     .string()
     .transform(normalizeIsbn)
     .pipe(addBookInput.shape.isbn)
-    .refine((isbn) => typedIsbnProblem(isbn) !== ISBN_CHECK_DIGIT_MESSAGE, ISBN_CHECK_DIGIT_MESSAGE),
+    .refine((isbn) => typedIsbnProblem(isbn, { checkDigit: true }) !== ISBN_CHECK_DIGIT_MESSAGE, ISBN_CHECK_DIGIT_MESSAGE),
   quantity: z.union([z.string(), z.number()]).transform(copiesFromInput).pipe(addBookInput.shape.quantity.unwrap()),
 });
 

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
-import { hasIsbnLength, INVALID_ISBN_MESSAGE, normalizeIsbn, typedIsbnProblem } from '../../../shared/isbn';
+import { normalizeIsbn, typedIsbnProblem } from '../../../shared/isbn';
 
 interface ManualIsbnEntryProps {
   onIsbn: (isbn: string) => void;
@@ -19,7 +19,7 @@ export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch, checkDigit }: Ma
 
   /** Whether the typed ISBN can be looked up; if not, says why. */
   const check = () => {
-    const problem = checkDigit ? typedIsbnProblem(value) : hasIsbnLength(value) ? null : INVALID_ISBN_MESSAGE;
+    const problem = typedIsbnProblem(value, { checkDigit });
     if (problem) setError(problem);
     return !problem;
   };
