@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/co
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
-import { hasIsbnLength, ISBN_CHECK_DIGIT_MESSAGE, isbnKey, normalizeIsbn, typedIsbnProblem } from '../../../shared/isbn';
+import { hasIsbnLength, ISBN_CHECK_DIGIT_MESSAGE, isbnKey, isbnProblem, normalizeIsbn } from '../../../shared/isbn';
 import { addBookInput, type Book, type BookLookupResult } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
@@ -26,7 +26,7 @@ const addBookForm = addBookInput.omit({ libraryId: true, acquisitionDate: true }
     .string()
     .transform(normalizeIsbn)
     .pipe(addBookInput.shape.isbn)
-    .refine((isbn) => typedIsbnProblem(isbn, { checkDigit: true }) !== ISBN_CHECK_DIGIT_MESSAGE, ISBN_CHECK_DIGIT_MESSAGE),
+    .refine((isbn) => isbnProblem(isbn) !== 'checkDigit', ISBN_CHECK_DIGIT_MESSAGE),
   quantity: z.union([z.string(), z.number()]).transform(copiesFromInput).pipe(addBookInput.shape.quantity.unwrap()),
 });
 
