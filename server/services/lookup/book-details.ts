@@ -57,8 +57,9 @@ const hasKnownCover = (details: BookDetails) => !details.coverGuessed && !!(url(
 export const namesTheBook = (details: BookDetails) => present(details.title) !== undefined && hasAuthor(details);
 
 /**
- * One provider's answer, with what it lacks taken from another's about the same ISBN (a cover as a pair; a guessed
- * one gives way to the other's known cover).
+ * One answer, with what it lacks taken from another about the same ISBN: a provider's from the next provider's,
+ * and a library's copy (whose title and author, always recorded, win) from a provider's cached answer. The
+ * cover comes as a pair, from the first that knows one: a guessed cover gives way to the other's known one.
  */
 export function filledInFrom(first: BookDetails, next: BookDetails): BookDetails {
   const cover = hasKnownCover(first) || !hasKnownCover(next) ? first : next;
@@ -69,19 +70,5 @@ export function filledInFrom(first: BookDetails, next: BookDetails): BookDetails
     description: present(first.description) ?? next.description,
     thumbnailUrl: cover.thumbnailUrl,
     fullImageUrl: cover.fullImageUrl,
-  };
-}
-
-/**
- * A library's copy names the book (its title and author win); what the copy does not record, the
- * publication date, the description or a cover, comes from a provider's answer about the same ISBN.
- */
-export function withProviderDetails(local: BookDetails, provider: BookLookupResult): BookDetails {
-  return {
-    ...local,
-    publishedDate: local.publishedDate ?? provider.publishedDate,
-    description: local.description ?? provider.description,
-    thumbnailUrl: local.thumbnailUrl ?? provider.thumbnailUrl,
-    fullImageUrl: local.fullImageUrl ?? (local.thumbnailUrl ? null : provider.fullImageUrl),
   };
 }

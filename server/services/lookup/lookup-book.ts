@@ -3,7 +3,7 @@ import { hasIsbnLength, INVALID_ISBN_MESSAGE, isbn13To10, isbnKey, isValidIsbn, 
 import type { BookLookupResult } from '../../../shared/schemas';
 import type { Config } from '../../config';
 import { badRequest, serviceUnavailable } from '../../errors';
-import { type BookDetails, filledInFrom, type IsbnForms, namesTheBook, toLookupResult, withProviderDetails } from './book-details';
+import { type BookDetails, filledInFrom, type IsbnForms, namesTheBook, toLookupResult } from './book-details';
 import { cacheLookup, readCachedLookup } from './cache';
 import { ProviderUnavailable } from './fetch-json';
 import { findInGoogleBooks } from './google-books';
@@ -44,7 +44,7 @@ export async function lookupBook(em: EntityManager, config: Config, rawIsbn: str
   if (local) {
     // No provider is asked, but what one said about this ISBN fills in what the copy lacks.
     const known = (await readCachedLookup(em, isbn13, { stale: true }))?.book;
-    return toLookupResult(isbn, known ? withProviderDetails(local, known) : local);
+    return toLookupResult(isbn, known ? filledInFrom(local, known) : local);
   }
   // A wrong check digit names no published book; only a library's own record can hold it.
   if (!isValidIsbn(isbn)) return null;
