@@ -227,6 +227,30 @@ test.describe('without a barcode in view', () => {
     await expect(page.getByRole('button', { name: 'Scan to Add Book' })).toBeFocused();
   });
 
+  test('after a lookup that failed, Confirm Book opens the form with the ISBN alone at once, not waiting on the providers again', async ({ page }) => {
+    await openLibrary(page, 'Riverside Branch');
+    // A valid ISBN no library holds: only the providers, unreachable here, could know it.
+    const isbn = isbn13(`978${String(Date.now()).slice(-8)}1`);
+    await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+    await enterIsbn(page, isbn);
+    const confirm = dialog(page, 'Confirm Book');
+    await expect(confirm.getByRole('alert')).toHaveText(
+      'Failed to lookup book by ISBN: The book details services are not answering right now. Try again, or enter the details yourself.',
+    );
+    await expect(confirm.getByText('You can still proceed with this ISBN.')).toBeVisible();
+
+    // From now on the providers are slow: a lookup asked again would wait on them (up to two timeouts).
+    await hold(page, 'lookup.lookup');
+    const lookups = callsTo(page, 'lookup.lookup');
+    await confirm.getByRole('button', { name: 'Confirm Book' }).click();
+    const add = dialog(page, 'Add Book to Library');
+    await expect(add.getByRole('textbox', { name: 'ISBN' })).toHaveValue(isbn, { timeout: 2_000 });
+    await expect(add.getByRole('textbox', { name: 'Title' })).toHaveValue('');
+    await expect(add.getByRole('textbox', { name: 'Author' })).toHaveValue('');
+    await expect(add.getByTestId('add-book-loading')).toHaveCount(0);
+    expect(lookups).toEqual([]);
+  });
+
   test('Scan Again pressed from the form while the scanner is still fading out opens the scanner afresh', async ({ page }) => {
     await openLibrary(page, 'Riverside Branch');
     await page.getByRole('button', { name: 'Scan to Add Book' }).click();

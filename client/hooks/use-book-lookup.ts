@@ -6,11 +6,14 @@ import { trpc } from '../trpc';
  * visit and never retried (SPEC section 7); a book added to a library marks them out of date (AddBookForm), so
  * the next scan of its ISBN asks again. A failure (the book services down) is no answer: it holds no data, so
  * the next scan of the ISBN asks again.
+ * `confirmed`: the ISBN was confirmed on what its lookup just answered (the add-book form, after the confirm
+ * step). A failure shown there is that answer, not asked again (SPEC section 7: not retried): the form goes on
+ * with the ISBN alone at once, rather than wait on the book services a second time (up to two of their timeouts).
  */
-export function useBookLookup(isbn: string | null, libraryId: number) {
+export function useBookLookup(isbn: string | null, libraryId: number, { confirmed = false } = {}) {
   const lookup = trpc.lookup.lookup.useQuery(
     { isbn: isbn ?? '', libraryId },
-    { enabled: !!isbn, staleTime: Infinity, gcTime: Infinity, retry: false },
+    { enabled: !!isbn, staleTime: Infinity, gcTime: Infinity, retry: false, retryOnMount: !confirmed },
   );
   return {
     book: lookup.data?.book ?? null,

@@ -30,9 +30,12 @@ function FormSkeleton() {
   );
 }
 
-/** The lookup may still be running when the ISBN is confirmed: skeletons until it answers (it is cached). */
+/**
+ * The lookup may still be running when the ISBN is confirmed: skeletons until it answers (it is cached). One
+ * that failed is not asked again: only the ISBN is filled in.
+ */
 function PrefilledForm({ isbn, libraryId, onScanAgain, onAdded }: { isbn: string; libraryId: number; onScanAgain: () => void; onAdded: () => void }) {
-  const { book, isLoading } = useBookLookup(isbn, libraryId);
+  const { book, isLoading } = useBookLookup(isbn, libraryId, { confirmed: true });
   if (isLoading) return <FormSkeleton />;
   return <AddBookForm libraryId={libraryId} initialValues={formValuesFor(isbn, book)} onScanAgain={onScanAgain} onAdded={onAdded} />;
 }
