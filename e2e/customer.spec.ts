@@ -159,6 +159,17 @@ test('the welcome banner stays dismissed', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Load more books' })).toHaveCount(0);
 });
 
+test("the welcome banner's title is a heading of the page's outline, under its one h1, looking as the banner's title did", async ({ page }) => {
+  await newCustomerAtCentral(page, 'Hana Heading');
+  await expect(section(page, 'Available to Rent').getByRole('article').first()).toBeVisible();
+  const headings = page.getByRole('main').getByRole('heading');
+  const outline = await headings.evaluateAll((found) => found.map((h) => `${h.getAttribute('aria-level') ?? h.tagName.slice(1)} ${h.textContent}`));
+  expect(outline).toEqual(['1 Dashboard', '2 Welcome to the Library!', '2 My Rentals', '2 Available to Rent']);
+  const title = page.getByRole('region', { name: 'Welcome to the Library!' }).getByRole('heading', { level: 2, name: 'Welcome to the Library!' });
+  await expect(title).toHaveCSS('font-size', '14px');
+  await expect(title).toHaveCSS('font-weight', '700');
+});
+
 test('reviews show three placeholders while loading, and their error', async ({ page }) => {
   await newCustomerAtCentral(page, 'Rita Reviews');
   let fail = false;

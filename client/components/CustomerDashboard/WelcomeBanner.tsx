@@ -25,6 +25,9 @@ export function WelcomeBanner() {
       // A standing note, not an alert: it is not announced on every visit.
       role="region"
       title="Welcome to the Library!"
+      // Its title is a heading, of a section beside My Rentals and Available to Rent (h2, under the page's h1),
+      // as it looked: Alert draws it as a span inside a div, where an h2 element would not be valid HTML.
+      attributes={{ label: { role: 'heading', 'aria-level': 2 } }}
       color="brand"
       variant="light"
       withCloseButton
