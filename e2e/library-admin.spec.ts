@@ -324,6 +324,61 @@ test('a librarian changes a quantity, with the new value shown at once', async (
   await expect(page.getByRole('article', { name: 'Dune' }).getByLabel('Copies of Dune')).toHaveValue(String(before + 2));
 });
 
+test('a copy count typed or pasted stays as written; unless a whole number from 1 to 100000 it is refused, saying so, and nothing is saved', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await librarianAtCentral(page);
+  const book = page.getByRole('article', { name: 'Dune' });
+  const copies = book.getByLabel('Copies of Dune');
+  const before = Number(await copies.inputValue());
+  const saves = callsTo(page, 'books.setQuantity');
+
+  // Each was read as another number: '1e3' as 13, '+5' as 5 (meant as five more?), '2.000' (two thousand where
+  // the point groups thousands) as 2, '1,000' pasted as 1; past the limit, the server refused it only once sent.
+  const refused = ['1e3', '+5', '-1', '2.5', '2.000', '100001', '99999999999999999999'];
+  for (const [i, written] of [...refused, '1,000', '٣'].entries()) {
+    await copies.fill('');
+    if (i < refused.length) await copies.pressSequentially(written);
+    else {
+      await page.evaluate((text) => navigator.clipboard.writeText(text), written);
+      await copies.press('ControlOrMeta+V');
+    }
+    await expect(copies).toHaveValue(written);
+    await copies.press('Enter');
+    await expect(page.getByText(`The number of copies is a whole number from 1 to 100000, not "${written}". Nothing was saved.`)).toBeVisible();
+    await expect(copies).toHaveValue(String(before));
+  }
+  await expect(book.getByText(`of ${before} available`)).toBeVisible();
+  // The arrow keys step the count in the field, as a number field's do; Enter saves it.
+  await copies.press('ArrowUp');
+  await copies.press('ArrowUp');
+  await copies.press('ArrowDown');
+  await expect(copies).toHaveValue(String(before + 1));
+  expect(saves).toEqual([]);
+
+  // Leading zeros name the same number.
+  await copies.fill(`00${before + 5}`);
+  await copies.press('Enter');
+  await expect(book.getByText(`of ${before + 5} available`)).toBeVisible();
+  await expect(copies).toHaveValue(String(before + 5));
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Dune' }).getByLabel('Copies of Dune')).toHaveValue(String(before + 5));
+});
+
+test('on a phone and on a desktop, the copy count has no arrows of its own: its − and + are targets of 24 by 24 px or more, on one line with it', async ({ page }) => {
+  await librarianAtCentral(page);
+  const book = page.getByRole('article', { name: 'Dune' });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    const field = (await book.getByLabel('Copies of Dune').boundingBox())!;
+    for (const name of ['Remove a copy', 'Add a copy']) {
+      const button = (await book.getByRole('button', { name }).boundingBox())!;
+      expect(Math.min(button.width, button.height), `${name} at ${width} px`).toBeGreaterThanOrEqual(24);
+      expect(Math.abs(button.y + button.height / 2 - (field.y + field.height / 2)), `${name} at ${width} px`).toBeLessThan(2);
+    }
+    expect(await book.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect()).filter((r) => r.width < 24 || r.height < 24).length)).toBe(0);
+  }
+});
+
 test('two clicks at once on Add a copy add one copy, once, not refused as a change made meanwhile', async ({ page }) => {
   await librarianAtCentral(page);
   const book = page.getByRole('article', { name: 'Dune' });

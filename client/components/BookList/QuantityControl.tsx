@@ -1,14 +1,15 @@
-import { ActionIcon, Group, NumberInput, Text } from '@mantine/core';
+import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { MIN_QUANTITY_IN_INTERFACE } from '../../../shared/constants';
+import { MAX_BOOK_QUANTITY, MIN_QUANTITY_IN_INTERFACE } from '../../../shared/constants';
 import type { Book } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
+import { readTypedCopies, refusedCopiesMessage } from './typed-copies';
 
 /**
  * The library view's copy count: minus, a number (at least 1), plus. The new value shows at once; once
@@ -21,8 +22,9 @@ export function QuantityControl({ book }: { book: Book }) {
   const queryClient = useQueryClient();
   const [optimistic, setOptimistic] = useState<number | null>(null);
   const shown = optimistic ?? book.quantity;
-  const [draft, setDraft] = useState<string | number>(shown);
-  useEffect(() => setDraft(shown), [shown]);
+  // As typed: a number field's formatting would read '1e3' as 13 or a pasted '1,000' as 1.
+  const [draft, setDraft] = useState(String(shown));
+  useEffect(() => setDraft(String(shown)), [shown]);
 
   const save = trpc.books.setQuantity.useMutation({
     onSuccess: (saved) => putBookInLists(queryClient, saved),
@@ -39,15 +41,30 @@ export function QuantityControl({ book }: { book: Book }) {
   const saveOnce = useOneAtATime(save);
 
   /**
-   * Values below 1, or not whole numbers, are ignored, and so is any while a save runs: the field goes back to the
-   * current count. Sent from the count on screen: changed elsewhere meanwhile, the server refuses rather than undo that change.
+   * Ignored while a save runs: the field goes back to the current count. Sent from the count on screen: changed
+   * elsewhere meanwhile, the server refuses rather than undo that change.
    */
   const commit = (value: number) => {
-    const valid = Number.isInteger(value) && value >= MIN_QUANTITY_IN_INTERFACE && value !== shown;
+    const valid = value >= MIN_QUANTITY_IN_INTERFACE && value <= MAX_BOOK_QUANTITY && value !== shown;
     if (valid && saveOnce({ bookId: book.id, libraryId: book.libraryId, quantity: value, previousQuantity: book.quantity })) setOptimistic(value);
-    else setDraft(shown);
+    else setDraft(String(shown));
   };
-  const commitDraft = () => commit(typeof draft === 'number' ? draft : Number(draft.trim() || NaN));
+  /** Not a whole number from 1 to the most copies: refused, said so, nothing saved (SPEC: ignored). Emptied: left as it was. */
+  const commitDraft = () => {
+    const typed = readTypedCopies(draft);
+    if (typed === 'refused') toast.error(refusedCopiesMessage(draft), { id: `copies-${book.id}` });
+    if (typeof typed === 'number') commit(typed);
+    else setDraft(String(shown));
+  };
+  // The arrow keys step the count typed, as a number field's do; Enter or leaving the field saves it.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') commitDraft();
+    if ((event.key !== 'ArrowUp' && event.key !== 'ArrowDown') || save.isPending) return;
+    event.preventDefault();
+    const typed = readTypedCopies(draft);
+    const stepped = (typeof typed === 'number' ? typed : shown) + (event.key === 'ArrowUp' ? 1 : -1);
+    setDraft(String(Math.min(MAX_BOOK_QUANTITY, Math.max(MIN_QUANTITY_IN_INTERFACE, stepped))));
+  };
 
   // While saving, commit ignores the buttons.
   const busy = busyProps(save.isPending);
@@ -59,21 +76,18 @@ export function QuantityControl({ book }: { book: Book }) {
       <ActionIcon variant="default" size="lg" aria-label="Remove a copy" disabled={shown <= MIN_QUANTITY_IN_INTERFACE} {...busy} onClick={() => commit(shown - 1)}>
         −
       </ActionIcon>
-      <NumberInput
+      <TextInput
         aria-label={`Copies of ${book.title}`}
         w={72}
-        min={MIN_QUANTITY_IN_INTERFACE}
-        // A minus or a decimal point typed stays, so that commit sees the value as typed and ignores it:
-        // dropped as typed, '-1' read as 1 and '1.5' as 15 would be saved.
-        clampBehavior="none"
-        hideControls
+        inputMode="numeric"
+        autoComplete="off"
         value={draft}
-        onChange={setDraft}
+        onChange={(event) => setDraft(event.currentTarget.value)}
         onBlur={commitDraft}
-        onKeyDown={(event) => event.key === 'Enter' && commitDraft()}
+        onKeyDown={onKeyDown}
         readOnly={save.isPending}
       />
-      <ActionIcon variant="default" size="lg" aria-label="Add a copy" {...busy} onClick={() => commit(shown + 1)}>
+      <ActionIcon variant="default" size="lg" aria-label="Add a copy" disabled={shown >= MAX_BOOK_QUANTITY} {...busy} onClick={() => commit(shown + 1)}>
         +
       </ActionIcon>
       {save.isPending && (
