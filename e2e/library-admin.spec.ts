@@ -364,6 +364,38 @@ test('a copy count typed or pasted stays as written; unless a whole number from 
   await expect(page.getByRole('article', { name: 'Dune' }).getByLabel('Copies of Dune')).toHaveValue(String(before + 5));
 });
 
+test('while a copy count saves, its badge counts the copies being saved; refused, it shows the count the library has', async ({ page }) => {
+  await librarianAtCentral(page);
+  const book = page.getByRole('article', { name: 'Dune' });
+  const copies = book.getByLabel('Copies of Dune');
+  const badge = book.getByText(/^\d+ of \d+ available$/);
+  const [available, before] = (await badge.textContent())!.match(/\d+/g)!.map(Number) as [number, number];
+
+  let release = await hold(page, 'books.setQuantity');
+  await book.getByRole('button', { name: 'Add a copy' }).click();
+  await expect(book.getByText('Updating...')).toBeVisible();
+  await expect(copies).toHaveValue(String(before + 1));
+  await expect(badge).toHaveText(`${available + 1} of ${before + 1} available`);
+  release();
+  await expect(book.getByText('Updating...')).toHaveCount(0);
+  await expect(badge).toHaveText(`${available + 1} of ${before + 1} available`);
+  await page.unroute(trpcCall('books.setQuantity'));
+
+  // Another librarian adds three copies meanwhile: one fewer, from the count on screen, is refused.
+  const libraries: { id: number; name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;
+  const libraryId = libraries.find((library) => library.name === 'Central Library')!.id;
+  const books: { id: number; title: string }[] = (await (await page.request.get(`/_api/books?libraryId=${libraryId}&search=dune`)).json()).json;
+  await postOk(page, '/_api/book/quantity', { bookId: books.find((b) => b.title === 'Dune')!.id, libraryId, quantity: before + 4 });
+  release = await hold(page, 'books.setQuantity');
+  await book.getByRole('button', { name: 'Remove a copy' }).click();
+  await expect(book.getByText('Updating...')).toBeVisible();
+  await expect(badge).toHaveText(`${available} of ${before} available`);
+  release();
+  await expect(page.getByText(`The number of copies was changed meanwhile, to ${before + 4}.`, { exact: false })).toBeVisible();
+  await expect(badge).toHaveText(`${available + 4} of ${before + 4} available`);
+  await expect(copies).toHaveValue(String(before + 4));
+});
+
 test('on a phone and on a desktop, the copy count has no arrows of its own: its − and + are targets of 24 by 24 px or more, on one line with it', async ({ page }) => {
   await librarianAtCentral(page);
   const book = page.getByRole('article', { name: 'Dune' });

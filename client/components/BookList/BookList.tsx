@@ -1,5 +1,5 @@
 import { Card, Stack, Text } from '@mantine/core';
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
 import type { Book, Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { EmptyText } from '../DataState';
@@ -8,7 +8,7 @@ import { AvailabilityBadge } from './AvailabilityBadge';
 import { BookCover, coverUrl } from './BookCover';
 import { EditBookButton } from './EditBookButton';
 import classes from './BookList.module.css';
-import { QuantityControl } from './QuantityControl';
+import { QuantityControl, withQuantity } from './QuantityControl';
 import { RentalButton } from './RentalButton';
 
 /** Library view: copy counts and details. Customer view: rent and return, from the customer's active rentals. */
@@ -47,6 +47,8 @@ export function BookList({ books, view, emptyText }: { books: Book[]; view: Book
  */
 const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book; rental?: Rental; customerId?: number }) {
   const titleId = useId();
+  // The copy count being saved (library view): the badge counts it as the control shows it, until the server answers.
+  const [savingQuantity, setSavingQuantity] = useState<number | null>(null);
   return (
     <Card withBorder padding="sm" radius="md" component="article" aria-labelledby={titleId} data-focus-row={book.id}>
       <div className={classes.row}>
@@ -63,7 +65,7 @@ const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book
             ISBN: {book.isbn}
           </Text>
           <div>
-            <AvailabilityBadge book={book} />
+            <AvailabilityBadge book={savingQuantity === null ? book : withQuantity(book, savingQuantity)} />
           </div>
         </Stack>
         <div className={classes.actions}>
@@ -71,7 +73,7 @@ const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book
           {customerId === undefined ? (
             <>
               <EditBookButton book={book} />
-              <QuantityControl book={book} />
+              <QuantityControl book={book} saving={savingQuantity} onSaving={setSavingQuantity} />
             </>
           ) : (
             <RentalButton book={book} rental={rental} customerId={customerId} />

@@ -11,17 +11,21 @@ import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { readTypedCopies, refusedCopiesMessage } from './typed-copies';
 
+/** The book's counts once `quantity` is saved, as the badge shows them meanwhile: the copies on the shelf move with it. */
+export function withQuantity(book: Book, quantity: number): Book {
+  return { ...book, quantity, availableCount: Math.max(0, book.availableCount + quantity - book.quantity) };
+}
+
 /**
- * The library view's copy count: minus, a number (at least 1), plus. The new value shows at once; once
- * saved, the book as the server answered it takes its place in the library's cached lists, which are
- * marked out of date rather than read again (lib/book-lists.ts). A failed save drops the value and
- * reads the lists again, since the book may have changed meanwhile.
+ * The library view's copy count: minus, a number (at least 1), plus. The count being saved (`saving`, kept by the
+ * row, whose badge counts it too) shows at once; once saved, the book as the server answered it takes its place in
+ * the library's cached lists, which are marked out of date rather than read again (lib/book-lists.ts). A failed
+ * save drops the value and reads the lists again, since the book may have changed meanwhile.
  */
-export function QuantityControl({ book }: { book: Book }) {
+export function QuantityControl({ book, saving, onSaving }: { book: Book; saving: number | null; onSaving: (quantity: number | null) => void }) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
-  const [optimistic, setOptimistic] = useState<number | null>(null);
-  const shown = optimistic ?? book.quantity;
+  const shown = saving ?? book.quantity;
   // As typed: a number field's formatting would read '1e3' as 13 or a pasted '1,000' as 1.
   const [draft, setDraft] = useState(String(shown));
   useEffect(() => setDraft(String(shown)), [shown]);
@@ -35,7 +39,7 @@ export function QuantityControl({ book }: { book: Book }) {
     onSettled: async (_saved, error) => {
       // The library's other lists (available books) and the staff's insights (copies, never-rented books) count copies.
       await Promise.all([utils.books.list.invalidate({ libraryId: book.libraryId }, { refetchType: error ? 'active' : 'none' }), utils.insights.invalidate()]);
-      setOptimistic(null);
+      onSaving(null);
     },
   });
   const saveOnce = useOneAtATime(save);
@@ -46,7 +50,7 @@ export function QuantityControl({ book }: { book: Book }) {
    */
   const commit = (value: number) => {
     const valid = value >= MIN_QUANTITY_IN_INTERFACE && value <= MAX_BOOK_QUANTITY && value !== shown;
-    if (valid && saveOnce({ bookId: book.id, libraryId: book.libraryId, quantity: value, previousQuantity: book.quantity })) setOptimistic(value);
+    if (valid && saveOnce({ bookId: book.id, libraryId: book.libraryId, quantity: value, previousQuantity: book.quantity })) onSaving(value);
     else setDraft(String(shown));
   };
   /** Not a whole number from 1 to the most copies: refused, said so, nothing saved (SPEC: ignored). Emptied: left as it was. */
