@@ -186,6 +186,10 @@ test.describe('without a barcode in view', () => {
     await copies.fill('999999');
     await add.getByRole('button', { name: 'Add to Library' }).click();
     await expect(copies).toHaveAccessibleDescription('Quantity is too large');
+    // Kept as typed: not rewritten as 13 (nor read as 1000).
+    await copies.fill('');
+    await copies.pressSequentially('1e3');
+    await expect(copies).toHaveValue('1e3');
     // Not a number of copies: one copy (SPEC), not the 3 left once the minus is dropped.
     await copies.fill('');
     await copies.pressSequentially('-3');

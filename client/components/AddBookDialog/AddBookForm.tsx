@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
@@ -27,7 +27,7 @@ const addBookForm = addBookInput.omit({ libraryId: true, acquisitionDate: true }
     .transform(normalizeIsbn)
     .pipe(addBookInput.shape.isbn)
     .refine((isbn) => isbnProblem(isbn) !== 'checkDigit', ISBN_CHECK_DIGIT_MESSAGE),
-  quantity: z.union([z.string(), z.number()]).transform(copiesFromInput).pipe(addBookInput.shape.quantity.unwrap()),
+  quantity: z.string().transform(copiesFromInput).pipe(addBookInput.shape.quantity.unwrap()),
 });
 
 /** Prefilled from the lookup, within the form's limits; when nothing was found, only the ISBN. */
@@ -38,7 +38,7 @@ export function formValuesFor(isbn: string, book: BookLookupResult | null) {
     author: book ? prefillAuthors(book.authors) : '',
     thumbnailUrl: book?.thumbnailUrl ?? book?.coverUrl ?? '',
     fullImageUrl: book?.fullImageUrl ?? '',
-    quantity: '1' as string | number,
+    quantity: String(DEFAULT_BOOK_QUANTITY),
   };
 }
 
@@ -91,15 +91,9 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
           </Stack>
         </Group>
         <TextInput label="ISBN" required {...form.inputProps('isbn')} />
-        <NumberInput
-          label="Number of copies"
-          name="quantity"
-          min={1}
-          // Typed as it is (a minus or a decimal point kept): '-3' or '2.5' count as one copy, not as 3 or 25.
-          value={form.values.quantity}
-          onChange={(value) => form.setValue('quantity', value)}
-          error={form.errors.quantity}
-        />
+        {/* A text field, kept as typed: a number field rewrites what it is given ('1e3' shown as 13, '-3' as 3), and
+            its arrows were targets of 24 by 17 px. Digits alone are a number of copies; anything else counts as one. */}
+        <TextInput label="Number of copies" inputMode="numeric" {...form.inputProps('quantity')} />
         {/* Added, the lists read again find the book just added: not one held before, as the dialog closes. */}
         {held && !addBook.isSuccess && (
           <Alert color="blue" variant="light" role="status">
