@@ -178,6 +178,9 @@ function printBanner(database: Database, demo: DemoData | null, port: number) {
   console.log(lines.join('\n') + '\n');
 }
 
+/** How soon a stopping server closes a keep-alive connection once its last answer is sent. */
+const IDLE_CLOSE_INTERVAL_MS = 50;
+
 /**
  * Serves the app on the port, and answers the port it listens on; on a shutdown signal finishes in-flight
  * requests, then closes. `sweeps`: this process clears expired rows (services/housekeeping.ts); one process
@@ -201,7 +204,11 @@ async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed
     if (closing) return;
     closing = true;
     stopHousekeeping();
+    // close() closes the connections idle at that moment; a keep-alive connection whose answer was still in
+    // flight would stay open once it is sent, and the stop wait out its keep-alive (72 s): each is closed as it goes idle.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), IDLE_CLOSE_INTERVAL_MS);
     await app.close();
+    clearInterval(closeIdle);
     await orm.close();
     await onClosed();
     process.exit(0);

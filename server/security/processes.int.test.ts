@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { Agent, type IncomingMessage, request as httpRequest } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -554,6 +556,42 @@ describe('the embedded PostgreSQL, when its server goes', () => {
       rmSync(folder, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it.each([1, 2])('with %i worker(s), SIGTERM answers the request in flight, closes the keep-alive connections and stops PostgreSQL within seconds', async (workers) => {
+    const dataDir = newDataDir();
+    // Connections kept open between requests, as a browser keeps them: Node's agent holds them until the server closes them.
+    const idle = new Agent({ keepAlive: true });
+    const busy = new Agent({ keepAlive: true });
+    const send = async (agent: Agent, url: string, body?: unknown) => {
+      const sent = httpRequest(url, { agent, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {} });
+      sent.end(body ? JSON.stringify(body) : undefined);
+      const [answer] = (await once(sent, 'response')) as [IncomingMessage];
+      answer.resume();
+      await once(answer, 'end');
+      return answer.statusCode;
+    };
+    try {
+      // Each request's 'incoming request' line as it comes.
+      const server = await startServer(workers, { ...embedded(dataDir), LOG_LEVEL: 'debug', LOG_UNBUFFERED: 'true' });
+      // Two connections at once (node:cluster hands one to each of two workers), idle once answered.
+      expect(await Promise.all([send(idle, `${server.url}/healthz`), send(idle, `${server.url}/healthz`)])).toEqual([200, 200]);
+      // A sign-up on a keep-alive connection of its own, in flight as the stop comes (its password's hash takes a while).
+      const signUp = send(busy, `${server.url}/_api/auth/register_with_password`, { email: `keep-alive${workers}@example.test`, password: 'Password123', displayName: 'Keep Alive' });
+      await expect.poll(() => server.logs.some((l) => l.msg === 'incoming request' && l.req?.url === '/_api/auth/register_with_password'), { timeout: 10_000, interval: 5 }).toBe(true);
+      const stoppedAt = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await signUp).toBe(200);
+      // Well short of the keep-alive the server offers (72 s), which the stop once waited out.
+      const exit = await Promise.race([server.exited, new Promise((done) => setTimeout(() => done('still running after 15 s'), 15_000))]);
+      console.log(`stop with ${workers} worker(s), keep-alive connections open: ${Date.now() - stoppedAt} ms`);
+      expect(exit).toBe(0);
+      expect(postmasters(dataDir)).toEqual([]);
+    } finally {
+      idle.destroy();
+      busy.destroy();
+      removeDataDir(dataDir);
+    }
+  }, 60_000);
 
   it.each([
     ['SIGTERM', 143],
