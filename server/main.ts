@@ -1,4 +1,3 @@
-import cluster from 'node:cluster';
 import { type AddressInfo, createServer, isIP } from 'node:net';
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
@@ -12,6 +11,7 @@ import { type ConnectionOptions, type DriverLog, initOrm, migrate, REQUEST_STATE
 import { bufferedStdout, loggerOptions } from './http/logging';
 import { startHousekeeping } from './services/housekeeping';
 import { demoSignIns, hasDemoAccounts, seedDemoData } from './db/seed';
+import { isWorker, stopWorkers, superviseWorkers, workerTask } from './workers';
 
 const startedAt = performance.now();
 
@@ -52,7 +52,7 @@ for (const signal of SHUTDOWN_SIGNALS) process.on(signal, stopStarting);
 // `npm start` runs the server in a process group of its own, over an IPC channel (scripts/start.mjs): should start.mjs
 // die, killed outright, the channel closes and the server stops as on SIGTERM, rather than running on unseen; closed
 // already as this code runs (start.mjs died while the modules loaded), at once.
-const supervised = cluster.isPrimary && process.env.SCROLL_SUPERVISED === '1';
+const supervised = !isWorker && process.env.SCROLL_SUPERVISED === '1';
 if (supervised) {
   if (!process.connected) process.kill(process.pid, 'SIGTERM');
   process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
@@ -221,7 +221,10 @@ async function serve(databaseUrl: string, cfg: Config, sweeps: boolean, onClosed
   return (app.server.address() as AddressInfo).port;
 }
 
-if (cluster.isPrimary) {
+if (isWorker) {
+  const { databaseUrl, sweeps } = workerTask();
+  await serve(databaseUrl, { ...config, databaseUrl }, sweeps, async () => {}).catch(failedToStart);
+} else {
   for (const notice of config.notices) console.warn(`  ${notice}`);
   await checkAddress().catch(failedToStart);
   const { database, demo } = await prepareDatabase().catch(failedToStart);
@@ -231,58 +234,28 @@ if (cluster.isPrimary) {
   onStartedClusterLost((message) => {
     if (shuttingDown) return;
     console.error(`  Scroll Library stops: ${message}`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    stopWorkers();
     process.exit(1);
   });
+  const serving = (port: number) => {
+    printBanner(database, demo, port);
+    tellServing();
+  };
   if (workers === 1) {
     // The port taken, say: the embedded PostgreSQL stops too, rather than staying behind.
     const port = await serve(database.url, config, true, () => database.stop()).catch(async (error: unknown) => {
       await database.stop();
       return failedToStart(error);
     });
-    printBanner(database, demo, port);
-    tellServing();
+    serving(port);
   } else {
-    // Workers share the port (node:cluster); every piece of state lives in PostgreSQL. One of them
-    // sweeps expired rows, and the worker started in its place if it exits.
-    const listened = new Set<number>();
-    let sweeper: number | undefined;
-    const fork = (sweeps: boolean) => {
-      const worker = cluster.fork({ DATABASE_URL: database.url, SCROLL_SWEEPS: sweeps ? '1' : '' });
-      if (sweeps) sweeper = worker.id;
-    };
-    for (let i = 0; i < workers; i++) fork(i === 0);
-    cluster.on('listening', (worker, address) => {
-      // The app's port: a worker's local OpenID provider listens too, on a port of its own. (PORT=0: workers share the free port picked.)
-      if (config.port !== 0 && address.port !== config.port) return;
-      listened.add(worker.id);
-      if (listened.size === workers) {
-        printBanner(database, demo, address.port);
-        tellServing();
-      }
+    const stop = superviseWorkers({
+      workers,
+      databaseUrl: database.url,
+      port: config.port,
+      onServing: serving,
+      onExited: (failed) => void database.stop().then(() => process.exit(failed ? 1 : 0)),
     });
-    let stopping = false;
-    let failed = false;
-    cluster.on('exit', (worker, code, signal) => {
-      if (!stopping && listened.has(worker.id)) {
-        console.error(`  Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another.`);
-        fork(worker.id === sweeper);
-        return;
-      }
-      // A worker that never got to serve would fail again if restarted: it has said why; stop them all.
-      if (!stopping) {
-        failed = true;
-        stop();
-      }
-      if (Object.keys(cluster.workers ?? {}).length === 0) void database.stop().then(() => process.exit(failed ? 1 : 0));
-    });
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    };
     onShutdownSignals(stop);
   }
-} else {
-  await serve(process.env.DATABASE_URL!, { ...config, databaseUrl: process.env.DATABASE_URL }, process.env.SCROLL_SWEEPS === '1', async () => {}).catch(failedToStart);
 }

@@ -18,7 +18,7 @@ export async function sweepExpired(em: EntityManager, config: Config): Promise<{
 
 /**
  * Sweeps now and then every SWEEP_INTERVAL_MS; returns the function that stops it. One process per
- * server sweeps: with several workers (WEB_CONCURRENCY), main.ts gives the task to one of them.
+ * server sweeps: with several workers (WEB_CONCURRENCY), workers.ts gives the task to one of them.
  */
 export function startHousekeeping(em: EntityManager, config: Config, log: FastifyBaseLogger) {
   const sweep = () =>
