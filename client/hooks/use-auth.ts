@@ -3,9 +3,10 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { POST_LOGIN_REDIRECT_MS } from '../../shared/constants';
 import type { User } from '../../shared/schemas';
+import { isOnline } from '../lib/connection';
 import { errorMessage } from '../lib/error-messages';
 import { lazyToast } from '../lib/lazy-toast';
-import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
+import { OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
 import { announceSessionChange, forgetOtherUsersData, SESSION_CHANGED_KEY } from '../lib/session-sync';
 import { trpc } from '../trpc';
 
@@ -140,7 +141,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const logout = trpc.auth.logout.useMutation();
   return async (): Promise<boolean> => {
-    if (!isBrowserOnline()) {
+    if (!isOnline()) {
       void lazyToast().then((toast) => toast.error(OFFLINE_CHANGE_MESSAGE, { id: 'offline-logout' }));
       return false;
     }

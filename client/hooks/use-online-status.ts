@@ -1,16 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { isOnline, onConnectionChange } from '../lib/connection';
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
+const subscribe = (onChange: () => void) => onConnectionChange(() => onChange());
 
-/** Whether the browser has a network connection, following its online and offline events. */
+/** Whether the device is online (lib/connection.ts), following it as it changes. */
 export function useOnlineStatus() {
   // A prerendered page is served online; the browser's own state follows once the app runs.
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(subscribe, isOnline, () => true);
 }

@@ -1,5 +1,6 @@
 import { dehydrate, type DehydratedState, hydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
+import { isOnline as deviceIsOnline, onConnectionChange } from './connection';
 
 export const OFFLINE_CACHE_KEY = 'scroll-library.offline-cache';
 export const OFFLINE_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
@@ -35,13 +36,13 @@ function read(storage: Storage, now: number): Snapshot | null {
  * person's data stays on a shared device.
  */
 export function keepOfflineCache(client: QueryClient, options: OfflineCacheOptions) {
-  const { storage = window.localStorage, isOnline = () => navigator.onLine, isSignedIn, now = Date.now } = options;
+  const { storage = window.localStorage, isOnline = deviceIsOnline, isSignedIn, now = Date.now } = options;
 
   onlineManager.setOnline(isOnline());
   const snapshot = isOnline() ? null : read(storage, now());
   if (snapshot) {
     hydrate(client, snapshot.state);
-    const stop = onlineManager.subscribe((online) => {
+    const stop = onConnectionChange((online) => {
       if (!online) return;
       stop();
       void client.invalidateQueries();

@@ -1,9 +1,7 @@
 import { MutationCache } from '@tanstack/react-query';
+import { isOnline as deviceIsOnline } from './connection';
 
 export const OFFLINE_CHANGE_MESSAGE = 'You are offline. This change needs a connection; try again when you are back online.';
-
-/** Whether the browser has a connection: what decides that a change, or a logout, cannot go through. */
-export const isBrowserOnline = () => navigator.onLine;
 
 class OfflineError extends Error {
   constructor(message = OFFLINE_CHANGE_MESSAGE) {
@@ -21,7 +19,7 @@ export const offlineMeta = (offlineMessage: string) => ({ offlineMessage });
  * needs the server all the same (the kiosk's lookup) says why in its own words, from its meta. Each shows
  * that message where it shows its other failures (a toast, or its form), so it is said once.
  */
-export function createOfflineAwareMutationCache(isOnline: () => boolean = isBrowserOnline) {
+export function createOfflineAwareMutationCache(isOnline: () => boolean = deviceIsOnline) {
   return new MutationCache({
     onMutate: (_variables, mutation) => {
       const message = mutation.meta?.offlineMessage;

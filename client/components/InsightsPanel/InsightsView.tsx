@@ -4,9 +4,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { InsightPeriod } from '../../../shared/schemas';
 import { busyButtonProps } from '../../lib/busy';
+import { isOnline } from '../../lib/connection';
 import { errorMessage } from '../../lib/error-messages';
 import { keepPreviousWhileOnline } from '../../lib/keep-previous';
-import { isBrowserOnline } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
 import { InsightSection } from './InsightSection';
 import { LongRentals } from './LongRentals';
@@ -38,7 +38,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
 
   async function downloadCsv() {
     // Offline the export would wait, its button busy, and download by itself once the connection returns.
-    if (!isBrowserOnline()) {
+    if (!isOnline()) {
       toast.error(OFFLINE_EXPORT_MESSAGE, { id: 'offline-export' });
       return;
     }

@@ -6,8 +6,9 @@ import { useAuth } from '../../hooks/use-auth';
 import { useFocusAfterDialogs } from '../../hooks/use-focus-after-dialogs';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useRentBook, useReturnRental } from '../../hooks/use-rental-actions';
+import { isOnline } from '../../lib/connection';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
-import { isBrowserOnline, OFFLINE_CHANGE_MESSAGE } from '../../lib/offline-mutations';
+import { OFFLINE_CHANGE_MESSAGE } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
 import { ScanDialog } from '../ScanDialog';
 import { BookActionDialog } from './BookActionDialog';
@@ -31,7 +32,7 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
   const checkStatus = async (isbn: string) => {
     setScanning(false);
     // Renting or returning needs the server, and so does the status that leads to it: offline it says so at once.
-    if (!isBrowserOnline()) {
+    if (!isOnline()) {
       toast.error(OFFLINE_CHANGE_MESSAGE, { id: 'offline-status' });
       return;
     }
