@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import { demo, logIn, pickLibrary, register, uniqueEmail } from './fixtures';
 
 const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
@@ -126,6 +126,30 @@ test('offline with no saved copy, a signed-in page waits for the connection inst
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('in a server outage, a page sent to sign in and reloaded there is back once the server is, reloaded again', async ({ page }) => {
+  await register(page, { displayName: 'Rory Reload', email: uniqueEmail('reload'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await controlledBySw(page);
+
+  // The server is down: its calls get no answer, the service worker serves the app itself.
+  const serverDown = /\/trpc\//;
+  const noAnswer = (route: Route) => route.abort('connectionrefused');
+  await page.route(serverDown, noAnswer);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  const why = page.getByRole('alert').filter({ hasText: 'Could not check your sign-in' });
+  await expect(why).toBeVisible();
+  await page.reload();
+  await expect(why).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.unroute(serverDown, noAnswer);
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
 test('offline, a list never loaded says it waits for the connection, and loads once back online', async ({ page, context }) => {

@@ -7,6 +7,7 @@ import { isOnline } from '../lib/connection';
 import { errorMessage } from '../lib/error-messages';
 import { lazyToast } from '../lib/lazy-toast';
 import { OFFLINE_CHANGE_MESSAGE } from '../lib/offline-mutations';
+import { returnAfterCheck } from '../lib/return-after-check';
 import { announceSessionChange, forgetOtherUsersData, SESSION_CHANGED_KEY } from '../lib/session-sync';
 import { trpc } from '../trpc';
 
@@ -63,9 +64,11 @@ export function useIsAuthenticated(): boolean {
 
 /**
  * The sign-in and sign-up pages are for someone signed out: who arrives on one already signed in goes
- * home instead, the page replaced in the history as the guards do. Decided on the session check's first
- * answer, and again when another tab of the browser signs in or out (the check is then asked again): a
- * sign-in made on the page itself keeps its own way home (and its delay).
+ * home instead, the page replaced in the history as the guards do; or, sent here by a guard whose session
+ * check failed (an outage), back to the page they were on, as 'Try again' takes them (returnAfterCheck):
+ * the entry keeps it through reloads, made during the outage or once it is over. Decided on the session
+ * check's first answer, and again when another tab of the browser signs in or out (the check is then
+ * asked again): a sign-in made on the page itself keeps its own way home (and its delay).
  */
 export function useLeaveIfSignedInOnArrival() {
   const [, navigate] = useLocation();
@@ -83,7 +86,7 @@ export function useLeaveIfSignedInOnArrival() {
   useEffect(() => {
     if (!answered || decided.current) return;
     decided.current = true;
-    if (signedIn) navigate('/', { replace: true });
+    if (signedIn) navigate(returnAfterCheck(), { replace: true });
   }, [answered, signedIn, navigate]);
 }
 
