@@ -1,4 +1,4 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { CancelledError, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './trpc';
 
@@ -76,5 +76,59 @@ describe('a read asked before a change and answered after it', () => {
     await settle();
     expect(client.getQueryData(KEY)).toBe('read after the save');
     stop();
+  });
+});
+
+describe('a read a caller awaits (a fetch), called off meanwhile by a change', () => {
+  it('with no answer yet, answers with the read after the change rather than fail with CancelledError', async () => {
+    const client = createQueryClient();
+    const reads = serverReads();
+    const fetched = client.fetchQuery({ queryKey: KEY, queryFn: reads.queryFn, staleTime: 0 });
+    await settle();
+
+    await client.invalidateQueries({ queryKey: KEY });
+    await settle();
+    expect(reads.asked).toBe(2);
+    reads.answer(0, 'before the rent');
+    reads.answer(1, 'after the rent');
+    await expect(fetched).resolves.toBe('after the rent');
+  });
+
+  it('holding an older answer, answers with the read after the change, not that older answer', async () => {
+    const client = createQueryClient();
+    const reads = serverReads();
+    client.setQueryData(KEY, 'checked at the last scan');
+    const fetched = client.fetchQuery({ queryKey: KEY, queryFn: reads.queryFn, staleTime: 0 });
+    await settle();
+
+    await client.invalidateQueries({ queryKey: KEY });
+    await settle();
+    reads.answer(0, 'before the rent');
+    reads.answer(1, 'after the rent');
+    await expect(fetched).resolves.toBe('after the rent');
+  });
+
+  it('by a change that cancels it to set the data it expects (an optimistic update), answers with that data', async () => {
+    const client = createQueryClient();
+    const reads = serverReads();
+    const fetched = client.fetchQuery({ queryKey: KEY, queryFn: reads.queryFn, staleTime: 0 });
+    await settle();
+
+    await client.cancelQueries({ queryKey: KEY });
+    client.setQueryData(KEY, 'rented, as the change expects');
+    await expect(fetched).resolves.toBe('rented, as the change expects');
+    // Asked again now, the server would answer as before the change, undoing it.
+    expect(reads.asked).toBe(1);
+  });
+
+  it('whose data is dropped meanwhile (a sign-in forgets the last user\'s data), answers nothing: a CancelledError its caller lets go', async () => {
+    const client = createQueryClient();
+    const reads = serverReads();
+    const fetched = client.fetchQuery({ queryKey: KEY, queryFn: reads.queryFn, staleTime: 0 });
+    await settle();
+
+    client.removeQueries({ queryKey: KEY });
+    await expect(fetched).rejects.toBeInstanceOf(CancelledError);
+    expect(reads.asked).toBe(1);
   });
 });

@@ -1,4 +1,15 @@
-import { type InvalidateOptions, type InvalidateQueryFilters, notifyManager, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  type DefaultError,
+  type FetchQueryOptions,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  isCancelledError,
+  notifyManager,
+  type Query,
+  type QueryCache,
+  QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
@@ -37,7 +48,48 @@ class QueryClientReadingAfterChanges extends QueryClient {
       return Promise.all([done, ...askAgain.map((query) => query.fetch().catch(() => undefined))]).then(() => undefined);
     });
   }
+
+  /**
+   * A read that a caller awaits (`utils.books.status.fetch(...)`, the CSV export), called off meanwhile by a
+   * change, answers with the data as the change left it. react-query rejects it with a CancelledError, which
+   * its caller showed as its failure, or, the query holding an older answer, resolves it with that answer
+   * from before the change. Called off by a change that marks it out of date (above), it is asked again; by
+   * one that sets the data it expects (a mutation's cancel before an optimistic update), it answers with
+   * that data, which a read asked now would undo. A read whose data was dropped meanwhile (a sign-in or
+   * logout forgets the last user's data) still rejects with the CancelledError: there is nothing to answer,
+   * and its caller lets it go without a word.
+   */
+  override async fetchQuery<TQueryFnData, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey, TPageParam = never>(
+    options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey, TPageParam>,
+  ): Promise<TData> {
+    const cache = this.getQueryCache();
+    for (;;) {
+      const query = cache.build(this, this.defaultQueryOptions(options));
+      const kept = () => cache.get<TQueryFnData, TError, TData, TQueryKey>(query.queryHash) === query;
+      try {
+        const data = await super.fetchQuery(options);
+        // Called off by a change, the answer from before it kept (react-query's revert): asked again.
+        if (!query.state.isInvalidated) return data;
+      } catch (error) {
+        if (!isCancelledError(error)) throw error;
+        // Called off, not marked out of date: the change sets its data, or a read under way brings it.
+        while (kept() && !query.state.isInvalidated && query.state.data === undefined && query.state.fetchStatus === 'idle') await nextChange(cache, query);
+        if (!kept()) throw error;
+        if (!query.state.isInvalidated && query.state.data !== undefined) return query.state.data as TData;
+      }
+    }
+  }
 }
+
+/** Settles at the query's next change: its data set, a read started, marked out of date, or removed. */
+const nextChange = (cache: QueryCache, query: object) =>
+  new Promise<void>((resolve) => {
+    const stop = cache.subscribe((event) => {
+      if (event.query !== query) return;
+      stop();
+      resolve();
+    });
+  });
 
 export function createQueryClient() {
   return new QueryClientReadingAfterChanges({

@@ -577,3 +577,57 @@ test.describe('when camera access is refused', () => {
     await expect(dialog(page, 'Confirm Book').getByRole('heading', { name: '1984' })).toBeVisible();
   });
 });
+
+/** A library of the test's own with these books, one copy each, and a new patron at its dashboard; Scan Book the patron's. */
+async function patronAtNewLibrary(page: Page, titles: string[]) {
+  await logIn(page, demo.librarian);
+  const name = `Called Off ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name });
+  const isbns = titles.map((_, i) => isbn13(`979${String(Date.now() + i).slice(-9)}`));
+  for (const [i, title] of titles.entries()) await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbns[i], title, author: 'Meanwhile', quantity: 1 });
+  await page.context().clearCookies();
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  return isbns;
+}
+
+test("a book's status asked as a rent from the list changes the books is answered as the rent left them, not with an error", async ({ page }) => {
+  const [scanned] = await patronAtNewLibrary(page, ['Scanned Meanwhile', 'Rented Meanwhile']);
+  const cancelled = await watchFor(page, 'CancelledError');
+  const release = await hold(page, 'books.status');
+  await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
+  await enterIsbn(page, scanned);
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+  await expect(page.getByText('Checking book status...')).toBeVisible();
+
+  // The rent's refresh of the books calls off the status read under way.
+  await page.getByRole('article', { name: 'Rented Meanwhile' }).getByRole('button', { name: 'Rent Book' }).click();
+  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  release();
+  await expect(dialog(page, 'Confirm Book Rental').getByText('Do you want to rent the book "Scanned Meanwhile"?')).toBeVisible();
+  await expect(page.getByText('Checking book status...')).toBeHidden();
+  await expect(cancelled.seen).toHaveCount(0);
+});
+
+test("a book's status asked as the user signs out in another tab ends without a word", async ({ page }) => {
+  const [scanned] = await patronAtNewLibrary(page, ['Scanned At Logout']);
+  const cancelled = await watchFor(page, 'CancelledError');
+  await hold(page, 'books.status');
+  await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
+  await enterIsbn(page, scanned);
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+  await expect(page.getByText('Checking book status...')).toBeVisible();
+
+  // A logout in another tab of the browser (this spec's page has a browser of its own, for the camera): this
+  // tab forgets the user's data, the status read under way with it.
+  const other = await page.context().newPage();
+  await other.goto('/');
+  await other.getByRole('button', { name: /^Hi, / }).click();
+  await other.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Checking book status...')).toBeHidden();
+  await page.waitForTimeout(500);
+  await expect(cancelled.seen).toHaveCount(0);
+  await other.close();
+});

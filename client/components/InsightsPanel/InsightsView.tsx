@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Title, useMatches } from '@mantine/core';
+import { isCancelledError } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { InsightPeriod } from '../../../shared/schemas';
@@ -47,7 +48,8 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
       const file = await utils.insights.exportCsv.fetch(period, { staleTime: 0 });
       saveFile(file.filename, file.csv);
     } catch (error) {
-      toast.error(`Could not export the CSV: ${errorMessage(error)}`);
+      // Called off with its data dropped (the user signed out meanwhile, client/trpc.ts): nothing to say.
+      if (!isCancelledError(error)) toast.error(`Could not export the CSV: ${errorMessage(error)}`);
     } finally {
       setExporting(false);
     }

@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { isCancelledError } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type BookStatus, NO_COPIES } from '../../../shared/schemas';
@@ -44,7 +45,9 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
       setStatus(await utils.books.status.fetch({ isbn, libraryId }, { staleTime: 0, retry: false, networkMode: 'always' }));
       toast.dismiss(toastId);
     } catch (error) {
-      toast.error(errorMessage(error, callFallbacks.checkBookStatus), { id: toastId });
+      // Called off with its data dropped (the user signed out meanwhile, client/trpc.ts): nothing to say.
+      if (isCancelledError(error)) toast.dismiss(toastId);
+      else toast.error(errorMessage(error, callFallbacks.checkBookStatus), { id: toastId });
     } finally {
       setChecking(false);
     }
