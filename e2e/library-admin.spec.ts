@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, logIn, pickLibrary, postOk, register, textLines, trpcCall, uniqueEmail } from './fixtures';
+import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, register, textLines, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -8,6 +8,20 @@ async function librarianAtCentral(page: Page) {
   await page.goto('/dashboard');
   await pickLibrary(page, 'Central Library');
   await expect(page.getByRole('tab', { name: 'Manage Books' })).toHaveAttribute('aria-selected', 'true');
+}
+
+const LONG_TITLE =
+  'The Extraordinarily Long and Winding Chronicle of Absolutely Everything That Happened in the Village of Upper Middle Snoring-on-the-Wold Between 1842 and 1997, Volume II';
+const MANY_AUTHORS = "Ngũgĩ wa Thiong'o, Chimamanda Ngozi Adichie, Gabriel García Márquez, Aleksandr Isayevich Solzhenitsyn, Mary Wollstonecraft Shelley, Johann Wolfgang von Goethe";
+
+/** A library of the demo librarian's own holding one book of a long title by many authors; the librarian is at its dashboard, the window `width` wide. */
+async function libraryOfALongTitle(page: Page, width: number) {
+  const { library, name, isbns } = await librarianLibraryWith(page, 'Long Titles', [{ title: LONG_TITLE, author: MANY_AUTHORS }]);
+  await logIn(page, demo.librarian);
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  return { libraryId: library.id as number, isbn: isbns[0]! };
 }
 
 test('upgraded on another device, a customer who presses Upgrade again is told so and sees only the libraries they staff', async ({ page, browser }) => {
@@ -784,4 +798,25 @@ test('a search of the library picker that matches no library says so, not that t
   await expect(page.getByText('No libraries yet')).toHaveCount(0);
   await picker.fill('central');
   await expect(page.getByRole('option', { name: 'Central Library', exact: true })).toBeVisible();
+});
+
+test('at 768 px a long title keeps a width to read in Manage Books, the actions below it; at 1280 px they stay beside it', async ({ page }) => {
+  await libraryOfALongTitle(page, 768);
+  const book = page.getByRole('article', { name: LONG_TITLE });
+  const title = book.getByText(LONG_TITLE, { exact: true });
+  // The actions on the title's line left it some 165 px: 13 lines of title, 8 of authors.
+  expect((await title.boundingBox())!.width).toBeGreaterThanOrEqual(320);
+  expect((await textLines(title)).length).toBeLessThanOrEqual(4);
+  expect((await textLines(book.getByText(MANY_AUTHORS))).length).toBeLessThanOrEqual(3);
+  const badge = (await book.getByText('1 of 1 available').boundingBox())!;
+  for (const name of ['Reviews', 'Edit details', 'Add a copy']) {
+    expect((await book.getByRole('button', { name }).boundingBox())!.y, name).toBeGreaterThanOrEqual(badge.y + badge.height);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const titleWide = (await title.boundingBox())!;
+  const badgeWide = (await book.getByText('1 of 1 available').boundingBox())!;
+  const reviews = (await book.getByRole('button', { name: 'Reviews' }).boundingBox())!;
+  expect(reviews.x).toBeGreaterThanOrEqual(titleWide.x + titleWide.width);
+  expect(reviews.y + reviews.height).toBeLessThanOrEqual(badgeWide.y + badgeWide.height);
 });
