@@ -820,3 +820,25 @@ test('at 768 px a long title keeps a width to read in Manage Books, the actions 
   expect(reviews.x).toBeGreaterThanOrEqual(titleWide.x + titleWide.width);
   expect(reviews.y + reviews.height).toBeLessThanOrEqual(badgeWide.y + badgeWide.height);
 });
+
+test("on a phone, 'Updating...' shows inside the book's card while its copy count saves, and the controls stay where they were", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await librarianAtCentral(page);
+  const book = page.getByRole('article', { name: 'Dune' });
+  const addCopy = book.getByRole('button', { name: 'Add a copy' });
+  await addCopy.scrollIntoViewIfNeeded();
+  const before = (await addCopy.boundingBox())!;
+
+  const release = await hold(page, 'books.setQuantity');
+  await addCopy.click();
+  const updating = book.getByText('Updating...');
+  await expect(updating).toBeVisible();
+  const label = (await updating.boundingBox())!;
+  const card = (await book.boundingBox())!;
+  // It hung below the controls, past the card's bottom edge.
+  expect(label.y + label.height).toBeLessThanOrEqual(card.y + card.height - 1);
+  expect(label.x).toBeGreaterThanOrEqual(card.x);
+  expect(await addCopy.boundingBox()).toEqual(before);
+  release();
+  await expect(updating).toHaveCount(0);
+});

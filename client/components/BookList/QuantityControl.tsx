@@ -9,7 +9,10 @@ import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
+import classes from './BookList.module.css';
 import { readTypedCopies, refusedCopiesMessage } from './typed-copies';
+
+const UPDATING = 'Updating...';
 
 /** The book's counts once `quantity` is saved, as the badge shows them meanwhile: the copies on the shelf move with it. */
 export function withQuantity(book: Book, quantity: number): Book {
@@ -73,10 +76,21 @@ export function QuantityControl({ book, saving, onSaving }: { book: Book; saving
   // While saving, commit ignores the buttons.
   const busy = busyProps(save.isPending);
   return (
-    <Group gap={6} wrap="nowrap" aria-busy={save.isPending} pos="relative">
-      <Text size="xs" c="dimmed" aria-hidden>
-        Copies
-      </Text>
+    <Group gap={6} wrap="nowrap" aria-busy={save.isPending}>
+      {/*
+        While saving, 'Updating...' takes the label's place, in room kept for it (BookList.module.css): the row does not
+        reflow, and nothing hangs below the controls, past the card's edge when they are its last line.
+      */}
+      <div className={classes.copiesLabel} data-saving-text={UPDATING}>
+        <Text size="xs" c="dimmed" aria-hidden style={{ visibility: save.isPending ? 'hidden' : undefined }}>
+          Copies
+        </Text>
+        {save.isPending && (
+          <Text size="xs" c="dimmed" role="status">
+            {UPDATING}
+          </Text>
+        )}
+      </div>
       <ActionIcon variant="default" size="lg" aria-label="Remove a copy" disabled={shown <= MIN_QUANTITY_IN_INTERFACE} {...busy} onClick={() => commit(shown - 1)}>
         −
       </ActionIcon>
@@ -94,12 +108,6 @@ export function QuantityControl({ book, saving, onSaving }: { book: Book; saving
       <ActionIcon variant="default" size="lg" aria-label="Add a copy" disabled={shown >= MAX_BOOK_QUANTITY} {...busy} onClick={() => commit(shown + 1)}>
         +
       </ActionIcon>
-      {save.isPending && (
-        // Under the controls, taking no room of its own: the row does not reflow while saving.
-        <Text size="xs" c="dimmed" role="status" pos="absolute" top="100%" right={0}>
-          Updating...
-        </Text>
-      )}
     </Group>
   );
 }
