@@ -842,3 +842,19 @@ test("on a phone, 'Updating...' shows inside the book's card while its copy coun
   release();
   await expect(updating).toHaveCount(0);
 });
+
+test('on a phone, a rental card gives a long title the width of its column, the Rented badge above it', async ({ page }) => {
+  const { libraryId, isbn } = await libraryOfALongTitle(page, 360);
+  await postOk(page, '/_api/books/rent', { isbn, libraryId, customerId: 0 });
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  const card = page.getByRole('article', { name: LONG_TITLE });
+  const title = card.getByText(LONG_TITLE, { exact: true });
+  await expect(title).toBeVisible();
+  const titleBox = (await title.boundingBox())!;
+  const authorBox = (await card.getByText(MANY_AUTHORS).boundingBox())!;
+  const badge = (await card.getByText('Rented', { exact: true }).boundingBox())!;
+  // Beside the badge, on a row of its own, the title had some 135 px: 16 lines.
+  expect(titleBox.width).toBeGreaterThanOrEqual(authorBox.width - 1);
+  expect(badge.y + badge.height).toBeLessThanOrEqual(titleBox.y);
+  expect((await textLines(title)).length).toBeLessThanOrEqual(10);
+});

@@ -69,15 +69,14 @@ function RentalCard({ rental }: { rental: Rental }) {
       <Group align="flex-start" wrap="nowrap" gap="md" mb="md">
         <BookCover title={rental.bookTitle} url={coverUrl(rental)} />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-            {/* Whole, however long: titles of a series may differ only at their end. */}
-            <Text fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
-              {rental.bookTitle}
-            </Text>
-            <Badge color="orange" variant="light" tt="none" style={{ flexShrink: 0 }}>
-              Rented
-            </Badge>
-          </Group>
+          {/* Above the title, which keeps the column's width: beside it, a phone left the title a few words to a line. */}
+          <Badge color="orange" variant="light" tt="none" style={{ alignSelf: 'flex-start' }}>
+            Rented
+          </Badge>
+          {/* Whole, however long: titles of a series may differ only at their end. */}
+          <Text fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+            {rental.bookTitle}
+          </Text>
           <Text size="sm" c="dimmed" dir="auto">
             {rental.bookAuthor}
           </Text>
