@@ -858,3 +858,20 @@ test('on a phone, a rental card gives a long title the width of its column, the 
   expect(badge.y + badge.height).toBeLessThanOrEqual(titleBox.y);
   expect((await textLines(title)).length).toBeLessThanOrEqual(10);
 });
+
+test('on a phone, a long library name wraps inside the library picker, a very long word too', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const name = `The Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch Community Lending Library ${Date.now()}`;
+  await postOk(page, '/_api/libraries', { name });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/dashboard');
+  await page.getByRole('combobox', { name: 'Library' }).click();
+  const option = page.getByRole('option', { name });
+  await expect(option).toBeVisible();
+  // The word ran past the list's edge, cut off there.
+  expect(await option.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  const optionBox = (await option.boundingBox())!;
+  const list = (await page.getByRole('listbox').boundingBox())!;
+  expect(optionBox.x + optionBox.width).toBeLessThanOrEqual(list.x + list.width);
+  expect((await textLines(option)).join('')).toBe(name);
+});

@@ -24,6 +24,8 @@ export function LibrarySelect({ libraries, loading, value, onChange }: LibrarySe
       allowDeselect={false}
       w={{ base: '100%', xs: 260 }}
       comboboxProps={{ withinPortal: true }}
+      // A long name wraps inside the list, a very long word too, rather than run past its edge.
+      styles={{ option: { overflowWrap: 'anywhere' } }}
     />
   );
 }
