@@ -875,3 +875,18 @@ test('on a phone, a long library name wraps inside the library picker, a very lo
   expect(optionBox.x + optionBox.width).toBeLessThanOrEqual(list.x + list.width);
   expect((await textLines(option)).join('')).toBe(name);
 });
+
+test('on a phone, the reviews of a long title have a dialog title to read: lines spaced, cut to three, whole to a screen reader', async ({ page }) => {
+  await libraryOfALongTitle(page, 360);
+  await page.getByRole('article', { name: LONG_TITLE }).getByRole('button', { name: 'Reviews' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reviews for "${LONG_TITLE}"` });
+  const heading = dialog.getByRole('heading', { name: `Reviews for "${LONG_TITLE}"` });
+  await expect(heading).toBeVisible();
+  const { lineHeight, fontSize } = await heading.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { lineHeight: parseFloat(style.lineHeight), fontSize: parseFloat(style.fontSize) };
+  });
+  // Set solid (line-height 1), the title took some 150 px of the phone's 640.
+  expect(lineHeight / fontSize).toBeGreaterThanOrEqual(1.25);
+  expect((await heading.boundingBox())!.height).toBeLessThanOrEqual(3 * lineHeight + 1);
+});
