@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { CollectionInsights, InsightsSummary } from '../../../shared/schemas';
+import { copiesText } from '../../lib/copies-text';
 import { WhileLoading } from '../DataState';
 import { FiguresSkeleton } from './InsightsSkeleton';
 
@@ -15,7 +16,7 @@ function stats(summary: InsightsSummary, collection: CollectionInsights): Stat[]
     { label: 'Returns', value: String(summary.returns), hint: 'in this period' },
     { label: 'Active members', value: String(summary.activeMembers), hint: 'rented in this period' },
     { label: 'New members', value: String(summary.newMembers), hint: 'joined in this period' },
-    { label: 'Out now', value: String(summary.currentRentals), hint: `of ${collection.copies} copies` },
+    { label: 'Out now', value: String(summary.currentRentals), hint: `of ${copiesText(collection.copies)}` },
     {
       label: 'Average rating',
       value: collection.averageRating === null ? '–' : `${collection.averageRating.toFixed(1)} / 5`,
