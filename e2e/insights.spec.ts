@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demo, isbn13, logIn, pickLibrary, postOk, textLines } from './fixtures';
+import { demo, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, textLines } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -76,6 +76,31 @@ test('a copy added in the collection tab shows in the insights at once', async (
   await expect(addCopy).not.toHaveAttribute('aria-disabled');
   await page.getByRole('tab', { name: 'Insights' }).click();
   await expect(outOf).toHaveText('of 2 copies');
+});
+
+test('the charts count in whole numbers, evenly spaced, up to the largest count', async ({ page }) => {
+  const { library, name, isbns } = await librarianLibraryWith(page, 'Chart Scale', [
+    { title: 'First Counted', author: 'Tally' },
+    { title: 'Second Counted', author: 'Tally' },
+  ]);
+  await logIn(page, demo.reader);
+  for (const isbn of isbns) await postOk(page, '/_api/books/rent', { isbn, libraryId: library.id, customerId: 0 });
+  await page.context().clearCookies();
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  await page.getByRole('tab', { name: 'Insights' }).click();
+  // Two rentals today, by one member: each axis runs to its largest count (it ran to 4), its lines evenly apart.
+  for (const [chart, counts] of [
+    ['Rentals and returns per day', ['0', '1', '2']],
+    ['Members per week', ['0', '1']],
+  ] as const) {
+    const ticks = page.getByRole('region', { name: chart }).locator('.recharts-yAxis-tick-labels text');
+    await expect(ticks).toHaveText(counts);
+    const heights = await ticks.evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().y));
+    const gaps = heights.slice(1).map((y, i) => heights[i]! - y);
+    for (const gap of gaps) expect(Math.abs(gap - gaps[0]!), chart).toBeLessThan(1);
+  }
 });
 
 test('a new library shows empty states, not errors', async ({ page }) => {

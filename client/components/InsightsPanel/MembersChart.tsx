@@ -3,6 +3,7 @@ import { Box, Text } from '@mantine/core';
 import type { MembersWeek } from '../../../shared/schemas';
 import { ChartKey, type ChartSeries } from './ChartKey';
 import { ChartTable } from './ChartTable';
+import { countTicks } from './count-ticks';
 import { shortDay } from './period';
 
 
@@ -14,6 +15,7 @@ const SERIES: ChartSeries[] = [
 /** Active and new members per week, as a bar chart and, for screen readers, a table. */
 export function MembersChart({ weeks, periodText }: { weeks: MembersWeek[]; periodText: string }) {
   const data = weeks.map((w) => ({ ...w, label: shortDay(w.weekStart) }));
+  const ticks = countTicks(Math.max(...weeks.map((w) => Math.max(w.activeMembers, w.newMembers))));
   return (
     <>
       <Box aria-hidden="true" inert>
@@ -23,7 +25,7 @@ export function MembersChart({ weeks, periodText }: { weeks: MembersWeek[]; peri
           dataKey="label"
           tickLine="none"
           gridAxis="y"
-          yAxisProps={{ allowDecimals: false, width: 32 }}
+          yAxisProps={{ width: 32, ticks, domain: [0, ticks.at(-1)!], interval: 0 }}
           // A month's five or six bars each keep their label on a phone; a longer period's labels are thinned with room to spare.
           xAxisProps={{ minTickGap: weeks.length <= 6 ? 4 : 16 }}
           series={SERIES}

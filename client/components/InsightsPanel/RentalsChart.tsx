@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import { periodDay, type RentalsPerDay } from '../../../shared/schemas';
 import { ChartKey, type ChartSeries } from './ChartKey';
 import { ChartTable } from './ChartTable';
+import { countTicks } from './count-ticks';
 import { shortDay } from './period';
 
 const SERIES: ChartSeries[] = [
@@ -14,6 +15,7 @@ const SERIES: ChartSeries[] = [
 export function RentalsChart({ perDay, periodText }: { perDay: RentalsPerDay; periodText: string }) {
   const days = perDay.rentals.length;
   const data = perDay.rentals.map((rentals, i) => ({ label: shortDay(periodDay(perDay.firstDay, i)), rentals, returns: perDay.returns[i] }));
+  const ticks = countTicks(Math.max(...perDay.rentals, ...perDay.returns));
   return (
     <>
       <Box aria-hidden="true" inert>
@@ -25,7 +27,7 @@ export function RentalsChart({ perDay, periodText }: { perDay: RentalsPerDay; pe
           withDots={days <= 31}
           tickLine="none"
           gridAxis="y"
-          yAxisProps={{ allowDecimals: false, width: 32 }}
+          yAxisProps={{ width: 32, ticks, domain: [0, ticks.at(-1)!], interval: 0 }}
           xAxisProps={{ minTickGap: 24 }}
           series={SERIES}
         />
