@@ -159,6 +159,8 @@ test.describe('without a barcode in view', () => {
       'Failed to lookup book by ISBN: The book details services are not answering right now. Try again, or enter the details yourself.',
     );
     await expect(confirm.getByText('Book not found')).toHaveCount(0);
+    // Which ISBN it is, as when the book is found.
+    await expect(confirm.getByText(`ISBN: ${UNKNOWN_ISBN}`, { exact: true })).toBeVisible();
     await expect(confirm.getByText('You can still proceed with this ISBN.')).toBeVisible();
     // Not kept for the visit, as an answer is: scanned again, the ISBN is asked about again.
     const lookups = callsTo(page, 'lookup.lookup');

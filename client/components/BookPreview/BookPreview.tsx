@@ -30,6 +30,7 @@ export function BookPreview({ isbn, libraryId }: { isbn: string; libraryId: numb
         <Alert color="red" role="alert">
           {error}
         </Alert>
+        <Text size="sm">ISBN: {isbn}</Text>
         <Text c="dimmed" size="sm">
           You can still proceed with this ISBN.
         </Text>
