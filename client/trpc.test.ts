@@ -1,6 +1,6 @@
 import { CancelledError, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from './trpc';
+import { createQueryClient, retryOnceUnlessRefused } from './trpc';
 
 /** A read whose answers the test hands over, in any order: `answer(n, value)` settles the n-th call. */
 function serverReads() {
@@ -130,5 +130,40 @@ describe('a read a caller awaits (a fetch), called off meanwhile by a change', (
     client.removeQueries({ queryKey: KEY });
     await expect(fetched).rejects.toBeInstanceOf(CancelledError);
     expect(reads.asked).toBe(1);
+  });
+});
+
+describe('a read that failed', () => {
+  const failingWith = (httpStatus: number | undefined) => {
+    let asked = 0;
+    const queryFn = () => {
+      asked++;
+      return Promise.reject(Object.assign(new Error('failed'), { data: httpStatus === undefined ? undefined : { httpStatus } }));
+    };
+    return { queryFn, asked: () => asked };
+  };
+  const read = async (httpStatus: number | undefined) => {
+    const client = createQueryClient();
+    const reads = failingWith(httpStatus);
+    await client.fetchQuery({ queryKey: ['read', httpStatus], queryFn: reads.queryFn, retryDelay: 0 }).catch(() => undefined);
+    return reads.asked();
+  };
+
+  it('is asked once more when the server failed or could not be reached', async () => {
+    expect(await read(500)).toBe(2);
+    expect(await read(503)).toBe(2);
+    expect(await read(undefined)).toBe(2);
+  });
+
+  it('is not asked again when the server refused it for good (a session ended elsewhere: one 401, then sign in)', async () => {
+    expect(await read(401)).toBe(1);
+    expect(await read(403)).toBe(1);
+    expect(await read(404)).toBe(1);
+  });
+
+  it('is asked once more when the server said "later" (408, 429)', () => {
+    expect(retryOnceUnlessRefused(0, { data: { httpStatus: 429 } })).toBe(true);
+    expect(retryOnceUnlessRefused(0, { data: { httpStatus: 408 } })).toBe(true);
+    expect(retryOnceUnlessRefused(1, { data: { httpStatus: 500 } })).toBe(false);
   });
 });

@@ -91,6 +91,17 @@ const nextChange = (cache: QueryCache, query: object) =>
     });
   });
 
+/**
+ * A read that failed is asked once more (SPEC: one retry), unless the server answered it with a refusal that
+ * asking again cannot change: a 4xx (the session ended, no access, not found, bad input) but for 408 and 429,
+ * which say "later". A session ended elsewhere was asked about twice before the tab went to sign in.
+ */
+export function retryOnceUnlessRefused(failures: number, error: unknown): boolean {
+  const status = (error as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus;
+  const refused = typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  return failures < 1 && !refused;
+}
+
 export function createQueryClient() {
   return new QueryClientReadingAfterChanges({
     mutationCache: createOfflineAwareMutationCache(),
@@ -101,7 +112,7 @@ export function createQueryClient() {
         // it was off screen (a rental at the kiosk, say, leaves the book list to reload when it shows).
         refetchOnMount: (query) => query.state.isInvalidated,
         refetchOnWindowFocus: false,
-        retry: 1,
+        retry: retryOnceUnlessRefused,
         structuralSharing: shareUnchanged,
       },
     },
