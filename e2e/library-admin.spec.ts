@@ -627,6 +627,32 @@ test('a librarian searches customers, debounced', async ({ page }) => {
   await expect(page.getByText('No customers match your search.')).toBeVisible();
 });
 
+test("reloaded, the dashboard asks for its remembered library's books with the list of libraries, not once that list is in", async ({ page }) => {
+  await librarianAtCentral(page);
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const [, batch] = request.url().match(/\/trpc\/([^?]+)/) ?? [];
+    if (batch) reads.push(batch);
+  });
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Dune' })).toBeVisible();
+  // One round trip after the session's rather than two: on a phone's network, about a second sooner.
+  expect(reads.find((batch) => batch.split(',').includes('libraries.list'))?.split(',')).toContain('books.list');
+  await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue('Central Library');
+});
+
+test('a remembered library no longer listed asks for a pick, with no error from the reads of it sent with the list', async ({ page }) => {
+  await librarianAtCentral(page);
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('scroll-library.dashboard-library.')) localStorage.setItem(key, '999999');
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Select a library to begin' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue('');
+  await expect(page.getByText(/Error fetching/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('the book list shows its loading placeholders and its error', async ({ page }) => {
   await logIn(page, demo.librarian);
   let fail = false;

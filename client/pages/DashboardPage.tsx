@@ -1,7 +1,7 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { STAFF_ROLES } from '../../shared/accounts';
-import type { Library, User } from '../../shared/schemas';
+import type { User } from '../../shared/schemas';
 import { AuthGuard } from '../components/AuthGuard';
 import { CustomerDashboard, UpgradeCard } from '../components/CustomerDashboard';
 import { ErrorAlert, ListSkeleton } from '../components/DataState';
@@ -25,7 +25,7 @@ export default function DashboardPage() {
 
 function Dashboard() {
   const { user } = useAuth();
-  const { libraries, library, selectLibrary } = useSelectedLibrary(user?.id ?? 0);
+  const { libraries, library, shownLibraryId, selectLibrary } = useSelectedLibrary(user?.id ?? 0);
   if (!user) return null;
 
   return (
@@ -44,14 +44,14 @@ function Dashboard() {
           {library && <ScanBookFlow key={library.id} libraryId={library.id} />}
         </Group>
       </Group>
-      <DashboardBody user={user} library={library} libraries={libraries} />
+      <DashboardBody user={user} libraryId={shownLibraryId} libraries={libraries} />
     </Container>
   );
 }
 
 type LibrariesQuery = ReturnType<typeof useSelectedLibrary>['libraries'];
 
-function DashboardBody({ user, library, libraries }: { user: User; library: Library | null; libraries: LibrariesQuery }) {
+function DashboardBody({ user, libraryId, libraries }: { user: User; libraryId: number | null; libraries: LibrariesQuery }) {
   if (user.role !== 'library_admin' && user.role !== 'customer') {
     return (
       <Notice title="Unsupported Role">Your user role does not have a dashboard view configured.</Notice>
@@ -71,14 +71,14 @@ function DashboardBody({ user, library, libraries }: { user: User; library: Libr
     return (
       <>
         <OwnRentalsNote />
-        {library ? <LibraryAdminDashboard key={library.id} libraryId={library.id} /> : pickFirst}
+        {libraryId ? <LibraryAdminDashboard key={libraryId} libraryId={libraryId} /> : pickFirst}
       </>
     );
   }
   return (
     <>
       <UpgradeCard />
-      {library ? <CustomerDashboard key={library.id} libraryId={library.id} customerId={user.id} /> : pickFirst}
+      {libraryId ? <CustomerDashboard key={libraryId} libraryId={libraryId} customerId={user.id} /> : pickFirst}
     </>
   );
 }
