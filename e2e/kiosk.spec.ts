@@ -661,6 +661,25 @@ test.describe('a kiosk that cannot open says why', () => {
   });
 });
 
+test('with a number not found, the phone screen shows whole, footer and Login included, on a landscape tablet, a portrait one and a laptop; a phone scrolls, never sideways', async ({ page }) => {
+  await openKiosk(page);
+  for (const [width, height] of [[1024, 768], [768, 1024], [1280, 800], [360, 640]]) {
+    const screen = `${width} x ${height}`;
+    await page.setViewportSize({ width, height });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+    await signInByPhone(page, `555${String(Date.now()).slice(-7)}`);
+    const registerButton = page.getByRole('alert').getByRole('button', { name: 'Register New Customer' });
+    await expect(registerButton).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), screen).toBe(true);
+    if (width === 360) continue;
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), screen).toBe(true);
+    for (const part of [page.getByRole('banner'), registerButton, keypad(page), page.getByRole('button', { name: 'Login' }), page.getByRole('contentinfo')]) {
+      await expect(part, screen).toBeInViewport({ ratio: 1 });
+    }
+  }
+});
+
 test("on a narrow phone the customer's name, Logout and a rental's date read whole", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await openKiosk(page);

@@ -11,6 +11,7 @@ import { offlineMeta } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
 import { Keypad } from './Keypad';
 import { wrappingLabel } from '../../lib/wrapping-label';
+import classes from './KioskPhoneScreen.module.css';
 
 const OFFLINE_LOOKUP_MESSAGE = 'You are offline. Finding you by your number needs a connection; try again when you are back online.';
 
@@ -83,45 +84,49 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
   }, []);
 
   return (
-    <Paper withBorder shadow="sm" radius="md" p="lg" maw={420} mx="auto">
-      <Stack gap="md">
-        <div>
-          <Title order={2} ta="center">
-            Welcome!
-          </Title>
-          <Text c="dimmed" ta="center">
-            Enter your phone number to start renting books
-          </Text>
-        </div>
-        <TextInput
-          readOnly
-          value={phone}
-          label="Phone number"
-          placeholder="Your phone number"
-          size="xl"
-          styles={{ input: { textAlign: 'center', letterSpacing: 2, fontVariantNumeric: 'tabular-nums' } }}
-          error={invalid ? 'Please enter a valid phone number.' : undefined}
-          // The field never has focus (the keypad types into it), so its error is announced.
-          errorProps={{ role: 'alert' }}
-        />
-        {lookup.error && (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
-              {/* Only a number nobody has can be registered: not after a failure to reach the server. */}
-              {lookup.error.data?.code === 'NOT_FOUND' && (
-                <Button variant="outline" size="lg" onClick={onRegister} {...wrappingLabel}>
-                  Register New Customer
-                </Button>
-              )}
-            </Stack>
-          </Alert>
-        )}
-        <Keypad onDigit={addDigit} onDelete={deleteDigit} disabled={lookup.isPending} />
-        <Button size="xl" onClick={logIn} {...busyButtonProps(lookup.isPending)}>
-          Login
-        </Button>
-      </Stack>
+    <Paper withBorder shadow="sm" radius="md" p="lg" mx="auto" className={classes.screen}>
+      <div className={classes.columns}>
+        <Stack gap="md">
+          <div>
+            <Title order={2} ta="center">
+              Welcome!
+            </Title>
+            <Text c="dimmed" ta="center">
+              Enter your phone number to start renting books
+            </Text>
+          </div>
+          <TextInput
+            readOnly
+            value={phone}
+            label="Phone number"
+            placeholder="Your phone number"
+            size="xl"
+            styles={{ input: { textAlign: 'center', letterSpacing: 2, fontVariantNumeric: 'tabular-nums' } }}
+            error={invalid ? 'Please enter a valid phone number.' : undefined}
+            // The field never has focus (the keypad types into it), so its error is announced.
+            errorProps={{ role: 'alert' }}
+          />
+          {lookup.error && (
+            <Alert color="red" variant="light" role="alert">
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
+                {/* Only a number nobody has can be registered: not after a failure to reach the server. */}
+                {lookup.error.data?.code === 'NOT_FOUND' && (
+                  <Button variant="outline" size="lg" onClick={onRegister} {...wrappingLabel}>
+                    Register New Customer
+                  </Button>
+                )}
+              </Stack>
+            </Alert>
+          )}
+        </Stack>
+        <Stack gap="md">
+          <Keypad onDigit={addDigit} onDelete={deleteDigit} disabled={lookup.isPending} />
+          <Button size="xl" onClick={logIn} {...busyButtonProps(lookup.isPending)}>
+            Login
+          </Button>
+        </Stack>
+      </div>
     </Paper>
   );
 }
