@@ -680,6 +680,27 @@ test('with a number not found, the phone screen shows whole, footer and Login in
   }
 });
 
+test("after Logout the phone screen starts at its top, the library's name in view, wherever the patron had scrolled", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await openKiosk(page);
+  // Login is below the fold of a phone: pressing it scrolls the page.
+  await signInByPhone(page, '5550100001');
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  // Books found make the screen long enough to scroll: a little further down, Logout is still in view.
+  await page.getByLabel('Search books').fill('the');
+  await expect(page.getByTestId('kiosk-book').first()).toBeVisible();
+  // They read a while: the toast that found them has gone.
+  await expect(page.getByText('Customer "Ada Lovelace" found.')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 100));
+  expect(await page.evaluate(() => window.scrollY)).toBe(100);
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expect(logout).toBeInViewport({ ratio: 1 });
+  await logout.click();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Central Library' })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test("on a narrow phone the customer's name, Logout and a rental's date read whole", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await openKiosk(page);

@@ -25,6 +25,8 @@ function ClearWhenIdle({ onIdle, warn }: { onIdle: () => void; warn: boolean }) 
  * A new screen (the customer's, after identifying or registering; the phone screen, after Logout or
  * Cancel) takes away the button that had focus. Unless the screen focuses a field of its own, focus goes
  * to its heading, which is read out, rather than falling to the page. The returned ref holds the screens.
+ * It starts at its top, the library's name in view, as a new page does: not where the last patron had
+ * scrolled the one before (on a phone, down to Login or a book).
  */
 function useFocusOnNewScreen(screen: string) {
   const container = useRef<HTMLDivElement>(null);
@@ -32,6 +34,7 @@ function useFocusOnNewScreen(screen: string) {
   useEffect(() => {
     if (shown.current === screen) return;
     shown.current = screen;
+    window.scrollTo({ top: 0, behavior: 'instant' });
     const heading = container.current?.querySelector<HTMLElement>('h2');
     if (heading && container.current) focusHeading(container.current, heading);
   }, [screen]);
