@@ -801,6 +801,27 @@ test("on a phone, one very long word in an author's name breaks inside its card,
   await expect(popular.getByRole('columnheader', { name: 'Rentals' })).toBeVisible();
 });
 
+test("on a phone, a toast quoting a library's name of one long word wraps it inside the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Create Library' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Library' });
+  await dialog.getByLabel(/^Library name/).fill(`The Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch Community Lending Library ${Date.now()}`);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const message = page.locator('[data-rht-toaster]').getByRole('status').filter({ hasText: 'created successfully!' });
+  await expect(message).toBeVisible();
+  // Where it comes to rest (it slides in and grows): the toast within the screen less a margin each side, its words within it.
+  const toast = message.locator('..');
+  await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+  for (const part of [toast, message]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(16);
+    expect(box.x + box.width).toBeLessThanOrEqual(360 - 16);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
 test('the dashboard tab stays as staff left it when they switch library, and on a reload', async ({ page }) => {
   await logIn(page, demo.librarian);
   await page.goto('/dashboard');
