@@ -316,3 +316,18 @@ test('on a phone, the header greets the user by their whole name where it fits, 
   expect(await greeting.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 });
+
+test('on a phone (360 px) the registration tabs sit on one row, as the login tabs do', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  for (const path of ['/register', '/login']) {
+    await page.goto(path);
+    await expect(page.getByRole('tab')).toHaveCount(2);
+    const [first, second] = await page.getByRole('tab').all();
+    const [a, b] = [(await first.boundingBox())!, (await second.boundingBox())!];
+    expect(b.y, path).toBe(a.y);
+    expect(b.x, path).toBeGreaterThanOrEqual(a.x + a.width);
+    expect(b.x + b.width, path).toBeLessThanOrEqual(360);
+    // Labels whole, not cut.
+    for (const tab of [first, second]) expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth), path).toBe(true);
+  }
+});

@@ -16,6 +16,7 @@ const passwordHint = 'At least 8 characters, with uppercase, lowercase and a num
 /** The Phone Number tab asks for the number; the other drops it from what is sent, even if typed there. */
 const byPhone = registerInput.required({ phoneNumber: true });
 const byEmail = registerInput.omit({ phoneNumber: true }).strip();
+const TAB_PADDING = { base: 'xs', xs: 'md' } as const;
 const empty = { email: '', password: '', displayName: '', phoneNumber: '' };
 type RegisterFields = ReturnType<typeof useZodForm<typeof registerInput>>;
 
@@ -67,9 +68,14 @@ export default function RegisterPage() {
       </Title>
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         <Tabs value={tab} onChange={switchTab} keepMounted={false}>
+          {/* On one row on a phone (360 px), as the Login page's: its tabs' usual side padding would put 'Phone Number' on a second. */}
           <Tabs.List grow mb="md">
-            <Tabs.Tab value="email">{'Email & Password'}</Tabs.Tab>
-            <Tabs.Tab value="phone">Phone Number</Tabs.Tab>
+            <Tabs.Tab value="email" px={TAB_PADDING}>
+              {'Email & Password'}
+            </Tabs.Tab>
+            <Tabs.Tab value="phone" px={TAB_PADDING}>
+              Phone Number
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="email">
             <RegisterForm withPhone={false} form={form} />
