@@ -82,6 +82,19 @@ export function textLines(element: Locator) {
   });
 }
 
+/**
+ * The width that buttons side by side (a dialog's pair) leave empty in their row, the most of any row they take:
+ * 0 when they share the row's width, or stand one under the other at full width; more for a ragged pair.
+ */
+export function spareWidthBeside(buttons: Locator) {
+  return buttons.evaluateAll((elements) => {
+    const row = elements[0].parentElement!.getBoundingClientRect();
+    const lines = new Map<number, DOMRect[]>();
+    for (const box of elements.map((element) => element.getBoundingClientRect())) lines.set(Math.round(box.top), [...(lines.get(Math.round(box.top)) ?? []), box]);
+    return Math.max(...[...lines.values()].map((line) => Math.round(line[0].left - row.left + row.right - line[line.length - 1].right)));
+  });
+}
+
 /** Holds one procedure's requests until the returned function is called: long enough to read a pending state. Released, later requests pass at once. */
 export async function hold(page: Page, procedure: string) {
   let release = () => {};

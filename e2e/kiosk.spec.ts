@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, register, trpcCall, uniqueEmail, watchFor } from './fixtures';
+import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, register, spareWidthBeside, trpcCall, uniqueEmail, watchFor } from './fixtures';
 
 /** The id of a demo library, read through the signed-in staff member's own session. */
 async function libraryIdOf(page: Page, name: string): Promise<number> {
@@ -699,6 +699,22 @@ test("after Logout the phone screen starts at its top, the library's name in vie
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Central Library' })).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the Return Book dialog's Cancel and Return Book share their row, or stand one under the other at full width: on a phone and on a desktop", async ({ page }) => {
+  await openKiosk(page);
+  await signInByPhone(page, '5550100001');
+  await page.getByRole('tab', { name: /^Current Rentals \([1-9]\d*\)$/ }).click();
+  await page.getByTestId('kiosk-rental').first().getByRole('button', { name: 'Return' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Return Book' });
+  const buttons = dialog.getByRole('button', { name: /^(Cancel|Return Book)$/ });
+  await expect(buttons).toHaveCount(2);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 700 });
+    await expect.poll(() => spareWidthBeside(buttons), `${width} px`).toBeLessThanOrEqual(1);
+  }
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test("on a narrow phone the customer's name, Logout and a rental's date read whole", async ({ page }) => {

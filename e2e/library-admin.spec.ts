@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, register, textLines, trpcCall, uniqueEmail } from './fixtures';
+import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, register, spareWidthBeside, textLines, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -820,6 +820,23 @@ test("on a phone, a toast quoting a library's name of one long word wraps it ins
     expect(box.x + box.width).toBeLessThanOrEqual(360 - 16);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test("the add-book form's Scan Again and Add to Library share their row, or stand one under the other at full width: on a phone and on a desktop", async ({ page }) => {
+  await librarianAtCentral(page);
+  await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+  const scan = page.getByRole('dialog', { name: 'Scan Book ISBN' });
+  await scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" }).click();
+  await scan.getByRole('textbox', { name: 'ISBN' }).fill(isbn13(`979${String(Date.now()).slice(-9)}`));
+  await scan.getByRole('button', { name: 'Look Up Book' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Book' }).getByRole('button', { name: 'Confirm Book' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Book to Library' });
+  const buttons = form.getByRole('button', { name: /^(Scan Again|Add to Library)$/ });
+  await expect(buttons).toHaveCount(2);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect.poll(() => spareWidthBeside(buttons), `${width} px`).toBeLessThanOrEqual(1);
+  }
 });
 
 test('the dashboard tab stays as staff left it when they switch library, and on a reload', async ({ page }) => {

@@ -100,7 +100,8 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
             This library already holds "{held.title}" ({copiesText(held.quantity)}). The copies you add join it; its title and author stay as they are.
           </Alert>
         )}
-        <Group justify="flex-end">
+        {/* One row sharing the width, or where the two do not fit beside each other (a phone), one under the other, full width. */}
+        <Group grow preventGrowOverflow={false}>
           <Button variant="default" onClick={onScanAgain} disabled={addBook.isPending}>
             Scan Again
           </Button>

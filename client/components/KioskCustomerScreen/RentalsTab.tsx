@@ -50,7 +50,8 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
         centered
       >
         <Text>Are you sure you want to return {confirming?.bookTitle}?</Text>
-        <Group justify="flex-end" mt="lg">
+        {/* One row sharing the width, or where the two do not fit beside each other (a phone), one under the other, full width. */}
+        <Group grow preventGrowOverflow={false} mt="lg">
           <Button variant="default" size="lg" onClick={() => setOpened(false)} disabled={isPending}>
             Cancel
           </Button>
