@@ -305,16 +305,34 @@ test('an unknown address shows Not Found with a link home', async ({ page }) => 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('on a phone, the header greets the user by their whole name where it fits, and cuts a longer one short without scrolling sideways', async ({ page }) => {
+test('on a phone, the header greets the user by their whole name where it fits; narrower, the avatar alone opens the menu, named as the greeting, and the menu names the user', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, demo.reader);
   const greeting = page.getByRole('banner').getByText('Hi, Riley Reader', { exact: true });
   await expect(greeting).toBeVisible();
   expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Hi, Riley Reader', exact: true });
+  const nameInMenu = page.getByRole('menu').getByText('Riley Reader', { exact: true });
+  await menuButton.click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  // Said by the greeting beside the menu: not again in it.
+  await expect(nameInMenu).toBeHidden();
+  await page.keyboard.press('Escape');
 
-  await page.setViewportSize({ width: 320, height: 700 });
-  expect(await greeting.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  // Where the greeting would be cut to 'Hi, Riley Re…' (360 px) or 'Hi, Ri…' (320 px).
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 700 });
+    // Out of sight (it still names the button for a screen reader): the button is the avatar alone.
+    await expect.poll(async () => (await greeting.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    await expect(menuButton).toBeInViewport({ ratio: 1 });
+    expect((await menuButton.boundingBox())!.width).toBeLessThanOrEqual(48);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await menuButton.click();
+    await expect(nameInMenu).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+  }
 });
 
 test('on a phone (360 px) the registration tabs sit on one row, as the login tabs do', async ({ page }) => {

@@ -253,6 +253,22 @@ test('the manifest linked from the page and GET /_api/manifest are the same, wit
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0A75E3');
 });
 
+test("on a phone, beside the install button, the header shows the avatar alone rather than 'Hi, R…', and the menu names the user", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, demo.reader);
+  const greeting = page.getByRole('banner').getByText('Hi, Riley Reader', { exact: true });
+  await expect(greeting).toBeVisible();
+  await offerInstall(page);
+  await expect(page.getByRole('button', { name: 'Install App' })).toBeInViewport({ ratio: 1 });
+  // Out of sight (it still names the button for a screen reader): the button is the avatar alone.
+  await expect.poll(async () => (await greeting.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Hi, Riley Reader', exact: true });
+  await expect(menuButton).toBeInViewport({ ratio: 1 });
+  expect((await menuButton.boundingBox())!.width).toBeLessThanOrEqual(48);
+  await menuButton.click();
+  await expect(page.getByRole('menu').getByText('Riley Reader', { exact: true })).toBeVisible();
+});
+
 test('the header install button goes Install App, Installing..., App Installed, with a toast 500 ms after the prompt closes', async ({ page }) => {
   await register(page, { displayName: 'Ivy Installer', email: uniqueEmail('install'), password: 'Password123' });
   await expect(page.getByText('Hi, Ivy Installer')).toBeVisible();

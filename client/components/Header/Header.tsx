@@ -49,7 +49,7 @@ const HeaderBar = memo(function HeaderBar({ user, isLoading }: Pick<ReturnType<t
         {isLoading ? (
           <AuthPlaceholder />
         ) : user ? (
-          <Group gap="sm" wrap="nowrap" className={classes.shrinks}>
+          <Group gap="sm" wrap="nowrap" className={`${classes.shrinks} ${classes.signedIn}`}>
             <InstallButton />
             <HeaderPartLoadError part="user menu">
               <Suspense fallback={<AuthPlaceholder />}>

@@ -37,7 +37,8 @@ export default function UserMenu({ user }: { user: User }) {
       {/* Opened from the keyboard, the focus goes to its first item; in the header's landmark, not a portal outside it. */}
       <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          {/* Named by its visible greeting (the avatar only repeats the name), so speech users can say what they see. */}
+          {/* Named by its greeting (the avatar only repeats the name), so speech users can say what they see; on a
+              phone, where the avatar alone shows (Header.module.css), the greeting still names it. */}
           <UnstyledButton className={classes.userButton}>
             <Group gap={8} wrap="nowrap" className={classes.shrinks}>
               <Avatar src={user.avatarUrl} alt="" aria-hidden radius="xl" size={32} color="brand">
@@ -49,7 +50,11 @@ export default function UserMenu({ user }: { user: User }) {
             </Group>
           </UnstyledButton>
         </Menu.Target>
-        <Menu.Dropdown>
+        <Menu.Dropdown className={classes.userMenu}>
+          {/* Where the greeting is hidden, the menu says whose account it is. */}
+          <Menu.Label className={classes.nameInMenu} dir="auto">
+            {user.displayName}
+          </Menu.Label>
           <Menu.Item component={Link} href="/dashboard">
             Dashboard
           </Menu.Item>
