@@ -773,3 +773,23 @@ test('on the narrowest phones (320 px) the keypad, Register New Customer, the sc
   const rentalTitle = await rental.getByRole('paragraph').first().textContent();
   await expect(rental.getByRole('button', { name: 'Return' })).toHaveAccessibleDescription(rentalTitle!);
 });
+
+test('a number typed and deleted leaves nothing running behind it: the idle watch goes with the number', async ({ page }) => {
+  await openKiosk(page);
+  const cdp = await page.context().newCDPSession(page);
+  // The idle watch listens on the window for the patron's taps and keys while a number is typed.
+  const windowListeners = async () => {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    return listeners.length;
+  };
+  const before = await windowListeners();
+  await typeOnKeypad(page, '5');
+  expect(await windowListeners()).toBeGreaterThan(before);
+  for (let i = 0; i < 3; i++) {
+    await keypad(page).getByRole('button', { name: 'Delete' }).click();
+    await expect(display(page)).toHaveValue('');
+    expect(await windowListeners()).toBe(before);
+    await typeOnKeypad(page, '5');
+  }
+});

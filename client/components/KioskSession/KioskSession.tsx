@@ -87,11 +87,13 @@ export function KioskSession({ libraryId }: { libraryId: number }) {
         <KioskCustomerScreen key={customer.id} libraryId={libraryId} customer={customer} onLogout={startOver} />
       ) : (
         <>
-          {(registering || phone !== '') && <ClearWhenIdle key={round} onIdle={startOver} warn={registering} />}
+          {/* Siblings' keys differ: two of one key, React dropped the idle watch without its cleanup, its
+              listeners and timer left running behind each number typed and deleted. */}
+          {(registering || phone !== '') && <ClearWhenIdle key={`idle ${round}`} onIdle={startOver} warn={registering} />}
           {registering ? (
-            <KioskRegistration key={round} libraryId={libraryId} phone={phone} onRegistered={signIn} onCancel={() => setRegistering(false)} />
+            <KioskRegistration key={`registration ${round}`} libraryId={libraryId} phone={phone} onRegistered={signIn} onCancel={() => setRegistering(false)} />
           ) : (
-            <KioskPhoneScreen key={round} libraryId={libraryId} phone={phone} onPhoneChange={setPhone} onIdentified={signIn} onRegister={() => setRegistering(true)} />
+            <KioskPhoneScreen key={`phone ${round}`} libraryId={libraryId} phone={phone} onPhoneChange={setPhone} onIdentified={signIn} onRegister={() => setRegistering(true)} />
           )}
         </>
       )}
