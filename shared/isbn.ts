@@ -61,7 +61,8 @@ export const isValidIsbn13 = (raw: string) => normalizeIsbn(raw).length === 13 &
 export const ISBN_CHECK_DIGIT_MESSAGE = "This ISBN's check digit does not match. Check it for a typo.";
 
 /**
- * What manual entry and the add-book form say to an ISBN typed by hand, or null when it can be taken: the
+ * What manual entry says to an ISBN typed by hand, or null when it can be taken (the add-book form keeps the
+ * payload's 10 to 13 characters and asks isbnProblem for the check digit alone): the
  * wrong length always; a check digit that does not hold when `checkDigit` (cataloguing, where a one-digit typo
  * would be kept, for good, as a book of its own; renting or checking in finds the library's own record, which
  * may carry a misprinted ISBN, so SPEC's length alone is asked there). A code outside the book ranges whose
