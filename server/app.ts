@@ -26,7 +26,7 @@ interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Builds the Fastify app; never listens (main.ts does). */
+/** Builds the Fastify app; never listens (serve.ts does). */
 export async function buildApp({ orm, config, clientDir, logger = false }: AppOptions) {
   const app = Fastify({
     logger,

@@ -2,9 +2,9 @@ import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 
 /**
- * Every setting an operator sets, in one place (documented in .env.example). Beside them, main.ts reads
- * CLIENT_DIR (the built client's folder, set only by the dev server and the browser tests) and what the
- * primary process hands its workers.
+ * Every setting an operator sets, in one place (documented in .env.example). Beside them, serve.ts reads
+ * CLIENT_DIR (the built client's folder, set only by the dev server and the browser tests), and workers.ts
+ * what the primary process hands its workers.
  */
 export interface Config {
   port: number;

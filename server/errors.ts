@@ -68,3 +68,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     (e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause))
   );
 }
+
+/** What a thrown value says: an Error's message, or the value itself as text. */
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

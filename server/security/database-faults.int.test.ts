@@ -218,7 +218,7 @@ describe('a statement held up by a lock taken elsewhere', () => {
     const library = await newLibrary(t);
     const book = await newBook(t, { libraryId: library.id, quantity: 2 });
     const reader = await signedIn(t);
-    // The app as main.ts serves it, with a statement limit (short here), on the same database.
+    // The app as serve.ts serves it, with a statement limit (short here), on the same database.
     const orm = await initOrm(cluster.url, {}, { statementTimeoutMs: 1_000 });
     const app = await buildApp({ orm, config: { ...loadConfig({}), seedDemoData: false } });
     const rent = () =>

@@ -14,7 +14,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   const orm = await initOrm(t.url);
-  // The app as main.ts builds it, at the most talkative level, writing into this array.
+  // The app as serve.ts builds it, at the most talkative level, writing into this array.
   const stream = new Writable({
     write(chunk, _encoding, done) {
       lines.push(...String(chunk).split('\n').filter(Boolean));
