@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadEnvFile } from './config';
+import { ConfigError, DEFAULT_SHUTDOWN_GRACE_MS, loadConfig, loadEnvFile } from './config';
+import { REQUEST_STATEMENT_TIMEOUT_MS } from './db/orm';
 
 describe('settings', () => {
   it('refuses malformed settings, every one named in one message, rather than quietly using a default', () => {
@@ -97,6 +98,13 @@ describe('settings', () => {
     expect(loadConfig({ PORT: '3000', LOCAL_OIDC_PORT: '3000', LOCAL_OIDC: 'false' }).port).toBe(3000);
     expect(loadConfig({ PORT: '0', LOCAL_OIDC_PORT: '0' }).localOidc).toBe(true);
     expect(loadConfig({ PORT: '3000', LOCAL_OIDC_PORT: '3001' }).localOidcPort).toBe(3001);
+  });
+
+  it('waits SHUTDOWN_GRACE_MS at a stop for the requests in flight: by default longer than a request statement may run', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(DEFAULT_SHUTDOWN_GRACE_MS);
+    expect(DEFAULT_SHUTDOWN_GRACE_MS).toBeGreaterThan(REQUEST_STATEMENT_TIMEOUT_MS);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '15s' })).toThrow('SHUTDOWN_GRACE_MS must be a whole number from 0 to 600000 (it is "15s").');
   });
 
   it('takes HOST as a hostname or an IP address', () => {

@@ -40,6 +40,8 @@ export interface Config {
   localOidcPort: number;
   /** Worker processes (node:cluster), WEB_CONCURRENCY. */
   workers: number;
+  /** How long a stop waits for the requests in flight before it closes their connections (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   /** What the settings turn off without being wrong, one line each, printed at start. */
   notices: string[];
 }
@@ -61,6 +63,13 @@ export class ConfigError extends Error {}
 
 /** Days a session lasts unused, unless SESSION_IDLE_DAYS says otherwise. */
 export const DEFAULT_SESSION_IDLE_DAYS = 14;
+
+/**
+ * A request at work is answered within REQUEST_STATEMENT_TIMEOUT_MS (db/orm.ts, 10 s) of its last statement's start,
+ * after waiting at most 3 s for a pooled connection: one still unanswered 15 s after a shutdown signal is waiting on its
+ * client (a body never sent whole, an answer never read), and would hold the stop, and the embedded PostgreSQL's, for ever.
+ */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 15_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -166,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localOidc: flag('LOCAL_OIDC', nodeEnv !== 'production' || demoOnThisMachine),
     localOidcPort: int('LOCAL_OIDC_PORT', 0, 0, 65_535),
     workers: int('WEB_CONCURRENCY', 1, 1, 64),
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS, 0, 600_000),
     notices: [],
   };
   // The local provider keeps its sign-ins in its process's memory, and the callback that redeems one

@@ -9,7 +9,7 @@ import { onStartedClusterLost, stopStartedClusters } from './db/embedded';
 import { migrate } from './db/orm';
 import { hasDemoAccounts, seedDemoData } from './db/seed';
 import { messageOf } from './errors';
-import { listenFailure, serve } from './serve';
+import { listenFailure, serve, type ShutdownSignals } from './serve';
 import { isWorker, stopWorkers, superviseWorkers, workerTask } from './workers';
 
 const startedAt = performance.now();
@@ -68,18 +68,25 @@ const interruptedStart = new Promise<never>(() => {});
 /** Set by a shutdown signal once the server runs: Ctrl-C reaches the embedded PostgreSQL too, which then stops by itself. */
 let shuttingDown = false;
 
-/** Hands the shutdown signals from stopStarting to the running server's handler; false if one already came. */
-function onShutdownSignals(handler: () => void) {
+/**
+ * Hands the shutdown signals from stopStarting to the running server's stop; false if one already came. Only
+ * the same signal again stops at once: a worker gets a terminal's SIGINT and its primary's SIGTERM for one Ctrl-C.
+ */
+const onShutdownSignals: ShutdownSignals = (stop, stopAtOnce) => {
   if (interrupted) return false;
+  let first: NodeJS.Signals | undefined;
   for (const signal of SHUTDOWN_SIGNALS) {
     process.off(signal, stopStarting);
     process.on(signal, () => {
       shuttingDown = true;
-      handler();
+      if (first === undefined) {
+        first = signal;
+        stop();
+      } else if (signal === first) stopAtOnce(signal);
     });
   }
   return true;
-}
+};
 
 /** cannotStart, unless a shutdown signal is already stopping the start (and cut its connections). */
 const failedToStart = (error: unknown) => (interrupted ? interruptedStart : cannotStart(error));
@@ -156,13 +163,14 @@ if (isWorker) {
     });
     serving(port);
   } else {
-    const stop = superviseWorkers({
+    const { stop, stopAtOnce } = superviseWorkers({
       workers,
       databaseUrl: database.url,
       port: config.port,
+      shutdownGraceMs: config.shutdownGraceMs,
       onServing: serving,
       onExited: (failed) => void database.stop().then(() => process.exit(failed ? 1 : 0)),
     });
-    onShutdownSignals(stop);
+    onShutdownSignals(stop, stopAtOnce);
   }
 }

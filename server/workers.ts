@@ -14,7 +14,7 @@ export function workerTask() {
   return { databaseUrl: process.env.DATABASE_URL!, sweeps: process.env.SCROLL_SWEEPS === '1' };
 }
 
-/** SIGTERM to every worker: each answers the requests it has in flight, then exits. */
+/** SIGTERM to every worker: each answers the requests it has in flight, then exits; sent again, each closes the connections left at once (serve.ts). */
 export function stopWorkers() {
   for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
 }
@@ -24,6 +24,8 @@ interface Supervision {
   databaseUrl: string;
   /** PORT; 0 when the workers share a free port picked for them. */
   port: number;
+  /** SHUTDOWN_GRACE_MS: how long each worker waits for its requests in flight when it stops. */
+  shutdownGraceMs: number;
   /** Every worker listens on the app's port, named. */
   onServing: (port: number) => void;
   /** Every worker has exited: stopped, or `failed` as one exited before it served. */
@@ -31,11 +33,17 @@ interface Supervision {
 }
 
 /**
+ * How long a worker has, once its grace is over, to close its database connections and exit: one still there
+ * then is hung (it would hold the stop, and the embedded PostgreSQL's, for ever), and is killed.
+ */
+const WORKER_EXIT_MARGIN_MS = 5_000;
+
+/**
  * Forks the workers and keeps them running: a worker that exits after it served is replaced; one that
  * exits before it served would fail again if restarted (it has said why), so all are stopped. Answers
- * the stop, for a shutdown signal.
+ * the stop, for a shutdown signal, and the stop at once, for the same signal again.
  */
-export function superviseWorkers({ workers, databaseUrl, port, onServing, onExited }: Supervision) {
+export function superviseWorkers({ workers, databaseUrl, port, shutdownGraceMs, onServing, onExited }: Supervision) {
   const listened = new Set<number>();
   let sweeper: number | undefined;
   const fork = (sweeps: boolean) => {
@@ -51,6 +59,7 @@ export function superviseWorkers({ workers, databaseUrl, port, onServing, onExit
   });
   let stopping = false;
   let failed = false;
+  let killHung: NodeJS.Timeout | undefined;
   cluster.on('exit', (worker, code, signal) => {
     if (!stopping && listened.has(worker.id)) {
       console.error(`  Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another.`);
@@ -61,12 +70,25 @@ export function superviseWorkers({ workers, databaseUrl, port, onServing, onExit
       failed = true;
       stop();
     }
-    if (Object.keys(cluster.workers ?? {}).length === 0) onExited(failed);
+    if (Object.keys(cluster.workers ?? {}).length === 0) {
+      clearTimeout(killHung);
+      onExited(failed);
+    }
   });
   const stop = () => {
     if (stopping) return;
     stopping = true;
     stopWorkers();
+    const within = shutdownGraceMs + WORKER_EXIT_MARGIN_MS;
+    killHung = setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) {
+        if (!worker) continue;
+        console.error(`  Worker ${worker.process.pid} had not stopped ${within / 1000} s after it was asked to (SHUTDOWN_GRACE_MS and ${WORKER_EXIT_MARGIN_MS / 1000} s); killed.`);
+        worker.process.kill('SIGKILL');
+      }
+    }, within);
   };
-  return stop;
+  // Each worker takes a second SIGTERM as the same signal again.
+  const stopAtOnce = () => stopWorkers();
+  return { stop, stopAtOnce };
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { Agent, type IncomingMessage, request as httpRequest } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { type AddressInfo, connect as connectSocket, createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -589,6 +589,93 @@ describe('the embedded PostgreSQL, when its server goes', () => {
     } finally {
       idle.destroy();
       busy.destroy();
+      removeDataDir(dataDir);
+    }
+  }, 60_000);
+
+  /** A sign-up whose body never comes whole, on a connection of its own: its headers announce 100 bytes, and 10 are sent. */
+  const unfinishedRequest = async (server: Server) => {
+    const { port } = new URL(server.url);
+    const socket = connectSocket(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.on('error', () => {});
+    socket.write(`POST /_api/auth/register_with_password HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":"`);
+    // The server has it in hand (its 'incoming request' line at the debug level) before the stop comes.
+    await expect.poll(() => server.logs.some((l) => l.msg === 'incoming request' && l.req?.url === '/_api/auth/register_with_password'), { timeout: 10_000, interval: 5 }).toBe(true);
+    return socket;
+  };
+  /** The server's exit code, or a line saying it was still running after `ms`. */
+  const exitWithin = (server: Server, ms: number) => Promise.race([server.exited, new Promise((done) => setTimeout(() => done(`still running after ${ms} ms`), ms))]);
+
+  it.each([1, 2])('with %i worker(s), SIGTERM closes a connection whose request never finishes once SHUTDOWN_GRACE_MS is up, says so, and stops PostgreSQL', async (workers) => {
+    const dataDir = newDataDir();
+    const grace = 1_000;
+    let socket: Socket | undefined;
+    try {
+      const server = await startServer(workers, { ...embedded(dataDir), SHUTDOWN_GRACE_MS: String(grace), LOG_LEVEL: 'debug', LOG_UNBUFFERED: 'true' });
+      socket = await unfinishedRequest(server);
+      const cut = once(socket, 'close');
+      const stoppedAt = Date.now();
+      server.child.kill('SIGTERM');
+      const exit = await exitWithin(server, grace + 15_000);
+      console.log(`stop with ${workers} worker(s), a request never finished: ${Date.now() - stoppedAt} ms`);
+      expect(exit).toBe(0);
+      // Given its grace first, as a request at work would be.
+      expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(grace);
+      await cut;
+      expect(server.logs.filter((l) => l.msg.startsWith('stopping:')).map((l) => l.msg)).toEqual([
+        'stopping: closed 1 connection whose request had not finished 1 s after the shutdown signal (SHUTDOWN_GRACE_MS)',
+      ]);
+      expect(postmasters(dataDir)).toEqual([]);
+    } finally {
+      socket?.destroy();
+      removeDataDir(dataDir);
+    }
+  }, 60_000);
+
+  it('a second SIGTERM closes a connection whose request never finishes at once, and stops PostgreSQL', async () => {
+    const dataDir = newDataDir();
+    let socket: Socket | undefined;
+    try {
+      // The grace as it comes (15 s): the second signal does not wait it out.
+      const server = await startServer(1, { ...embedded(dataDir), LOG_LEVEL: 'debug', LOG_UNBUFFERED: 'true' });
+      socket = await unfinishedRequest(server);
+      const stoppedAt = Date.now();
+      server.child.kill('SIGTERM');
+      await new Promise((done) => setTimeout(done, 200));
+      server.child.kill('SIGTERM');
+      const exit = await exitWithin(server, 10_000);
+      console.log(`stop on a second SIGTERM, a request never finished: ${Date.now() - stoppedAt} ms`);
+      expect(exit).toBe(0);
+      expect(server.logs.filter((l) => l.msg.startsWith('stopping')).map((l) => l.msg)).toEqual([
+        'stopping at once on a second SIGTERM: closed 1 connection whose request had not finished',
+      ]);
+      expect(postmasters(dataDir)).toEqual([]);
+    } finally {
+      socket?.destroy();
+      removeDataDir(dataDir);
+    }
+  }, 60_000);
+
+  it('with 2 workers, SIGTERM kills a worker that has not stopped once SHUTDOWN_GRACE_MS and its margin are up, says so, and stops PostgreSQL', async () => {
+    const dataDir = newDataDir();
+    let stuck = 0;
+    try {
+      const server = await startServer(2, { ...embedded(dataDir), SHUTDOWN_GRACE_MS: '1000' });
+      const workerPids = spawnSync('pgrep', ['-P', String(server.child.pid), '-f', 'server/main.js'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+      expect(workerPids).toHaveLength(2);
+      // A worker that cannot act on its SIGTERM: stopped, as one hung would be.
+      stuck = workerPids[0]!;
+      process.kill(stuck, 'SIGSTOP');
+      const stoppedAt = Date.now();
+      server.child.kill('SIGTERM');
+      const exit = await exitWithin(server, 25_000);
+      console.log(`stop with a worker that does not stop: ${Date.now() - stoppedAt} ms`);
+      expect(exit).toBe(0);
+      expect(server.output).toContain(`Worker ${stuck} had not stopped 6 s after it was asked to (SHUTDOWN_GRACE_MS and 5 s); killed.`);
+      expect(postmasters(dataDir)).toEqual([]);
+    } finally {
+      if (stuck) spawnSync('kill', ['-KILL', String(stuck)]);
       removeDataDir(dataDir);
     }
   }, 60_000);
