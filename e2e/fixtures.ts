@@ -153,3 +153,16 @@ export async function librarianLibraryWith(page: Page, prefix: string, books: { 
   await page.context().clearCookies();
   return { library, name, isbns };
 }
+
+/** Stand-ins for a book cover from Open Library: a cover (2 x 3 px), and its blank 1 x 1 GIF for an ISBN it has no cover of. */
+export const coverImages = {
+  cover: { status: 200, contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEElEQVR42mMwTpsJRAwoFABI/wctc4Pv/QAAAABJRU5ErkJggg==', 'base64') },
+  blank: { status: 200, contentType: 'image/gif', body: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') },
+};
+
+/** The alt texts of the images on screen that show as broken (failed to load), or as Open Library's blank answer. */
+export function brokenImages(page: Page) {
+  return page.locator('img').evaluateAll((images: HTMLImageElement[]) =>
+    images.filter((image) => image.checkVisibility() && image.complete && image.naturalWidth <= 1).map((image) => image.alt),
+  );
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { fakeCamera, test } from './camera';
 import { writeBarcodeVideo } from './barcode-video';
-import { callsTo, demo, hold, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail, watchFor } from './fixtures';
+import { brokenImages, callsTo, coverImages, demo, hold, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail, watchFor } from './fixtures';
 
 // '1984' is catalogued at Central Library only, so adding it to Riverside Branch is new there and the
 // local catalogue still knows it (the e2e server has no internet).
@@ -526,8 +526,7 @@ test('the add-book form takes an ISBN written with hyphens, and catalogues its d
 
 test("the add-book form's cover is the looked-up ISBN's: a corrected ISBN shows and saves none", async ({ page }) => {
   // The catalogue's covers are Open Library's, out of reach here: a stand-in image answers for them.
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-  await page.route(/covers\.openlibrary\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+  await page.route(/covers\.openlibrary\.org/, (route) => route.fulfill(coverImages.cover));
   await openLibrary(page, 'Riverside Branch');
   await page.getByRole('button', { name: 'Scan to Add Book' }).click();
   await enterIsbn(page, NINETEEN_EIGHTY_FOUR);
@@ -548,6 +547,26 @@ test("the add-book form's cover is the looked-up ISBN's: a corrected ISBN shows 
   await add.getByRole('button', { name: 'Add to Library' }).click();
   expect((await sent).postData()).not.toContain('covers.openlibrary.org');
   await expect(page.getByText('"1984" has been added to the library.')).toBeVisible();
+});
+
+test("a cover that cannot load shows in Confirm Book and the add-book form as in the book list: the placeholder of a book without one", async ({ page }) => {
+  // Offline, or a dead link: the cover's request fails.
+  await page.route(/covers\.openlibrary\.org/, (route) => route.abort());
+  await openLibrary(page, 'Riverside Branch');
+  await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+  await enterIsbn(page, NINETEEN_EIGHTY_FOUR);
+
+  const confirm = dialog(page, 'Confirm Book');
+  await expect(confirm.getByRole('heading', { name: '1984' })).toBeVisible();
+  await expect(confirm.getByRole('img', { name: 'No cover for 1984' })).toContainText('No cover image');
+  expect(await brokenImages(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Confirm Book' }).click();
+
+  const add = dialog(page, 'Add Book to Library');
+  await expect(add.getByRole('img', { name: 'No cover for 1984' })).toContainText('No cover image');
+  // In the image's place, not beside it.
+  await expect(add.locator('img')).toHaveCount(0);
+  expect(await brokenImages(page)).toEqual([]);
 });
 
 test.describe('when the barcode reader cannot be loaded', () => {

@@ -9,7 +9,7 @@ import { useZodForm } from '../../hooks/use-zod-form';
 import { copiesText } from '../../lib/copies-text';
 import { errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
-import { CoverPreview } from '../BookPreview';
+import { BookCover } from '../BookCover';
 import { DetailToast } from '../DetailToast';
 import { copiesFromInput } from './copies';
 import { prefillAuthors, prefillTitle } from './prefill';
@@ -83,7 +83,7 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
       })} noValidate>
       <Stack>
         <Group align="flex-start" wrap="nowrap" gap="md">
-          <CoverPreview src={isLookedUpIsbn ? initialValues.thumbnailUrl || initialValues.fullImageUrl : null} title={initialValues.title} />
+          <BookCover title={initialValues.title} url={isLookedUpIsbn ? initialValues.thumbnailUrl || initialValues.fullImageUrl : null} size="lg" />
           <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
             {/* First, rather than the dialog's close button: the form may show after the dialog has opened. */}
             <TextInput label="Title" required data-autofocus autoFocus {...form.inputProps('title')} />

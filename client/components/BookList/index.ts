@@ -1,5 +1,4 @@
 export { AvailabilityBadge } from './AvailabilityBadge';
-export { BookCover, coverUrl } from './BookCover';
 export { BOOK_NOUNS, BookList, type BookListView, NO_BOOK_MATCHES } from './BookList';
 export { LoadMoreButton } from './LoadMoreButton';
 export { ReturnButton } from './ReturnButton';

@@ -1,6 +1,6 @@
 import { Alert, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useBookLookup } from '../../hooks/use-book-lookup';
-import { CoverPreview } from './CoverPreview';
+import { BookCover } from '../BookCover';
 
 /** The scan dialog's confirm step: what the lookup knows about a scanned or typed ISBN. */
 export function BookPreview({ isbn, libraryId }: { isbn: string; libraryId: number }) {
@@ -54,7 +54,7 @@ export function BookPreview({ isbn, libraryId }: { isbn: string; libraryId: numb
   const cover = book.coverUrl ?? book.thumbnailUrl ?? book.fullImageUrl;
   return (
     <Group align="flex-start" wrap="nowrap" gap="md" data-testid="book-preview">
-      <CoverPreview src={cover} title={book.title} />
+      <BookCover title={book.title} url={cover} size="lg" />
       <Box style={{ minWidth: 0 }}>
         <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
           {book.title}

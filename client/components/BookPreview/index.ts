@@ -1,2 +1,1 @@
 export { BookPreview } from './BookPreview';
-export { CoverPreview } from './CoverPreview';

@@ -2,7 +2,7 @@ import { Badge, Button } from '@mantine/core';
 import toast from 'react-hot-toast';
 import type { Book } from '../../../shared/schemas';
 import { busyProps } from '../../lib/busy';
-import { coverUrl } from '../BookList';
+import { coverUrl } from '../BookCover';
 import { KioskItem } from './KioskItem';
 
 const WRAPPING = { label: { whiteSpace: 'normal', overflow: 'visible' } } as const;

@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { BookCover } from '../BookList';
+import { BookCover } from '../BookCover';
 
 interface KioskItemProps {
   title: string;

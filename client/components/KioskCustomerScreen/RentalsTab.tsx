@@ -6,7 +6,7 @@ import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
 import { busyButtonProps } from '../../lib/busy';
 import { formatDate } from '../../lib/dates';
-import { coverUrl } from '../BookList';
+import { coverUrl } from '../BookCover';
 import { ListSkeleton } from '../DataState';
 import { KioskItem } from './KioskItem';
 import { StateMessage } from './StateMessage';

@@ -5,7 +5,8 @@ import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
-import { BookCover, coverUrl, ReturnButton } from '../BookList';
+import { BookCover, coverUrl } from '../BookCover';
+import { ReturnButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 import { ProfileSection } from './ProfileSection';
 

@@ -1,0 +1,1 @@
+export { BookCover, coverUrl } from './BookCover';
