@@ -41,16 +41,28 @@ export function useAuth() {
 /**
  * Why the session check failed (null when it has not), and a way to ask again: for the pages a failed
  * check leaves signed out (the sign-in page it sends the user to, the profile, the kiosk), to say why.
+ * `onSignedIn` runs when the check, asked again after it failed (by Try again, or by the app itself), finds
+ * the user signed in: what the server answered decides, not who asked. Not for a sign-in made meanwhile on
+ * the page, which sets the session without asking (and so leaves the count of failed tries as it was).
  */
-export function useSessionCheckFailure() {
+export function useSessionCheckFailure(onSignedIn?: () => void) {
   // Shown because the check failed: its mounting must not ask again by itself (SESSION_QUERY), which would
   // put the page back to loading, unmount this, and so on.
   const session = trpc.auth.session.useQuery(undefined, SESSION_QUERY);
+  const failed = useRef(false);
+  const answered = session.isSuccess && !session.isFetching && session.failureCount === 0;
+  const signedIn = !!session.data?.user;
+  useEffect(() => {
+    if (session.isError) failed.current = true;
+    else if (answered && failed.current) {
+      failed.current = false;
+      if (signedIn) onSignedIn?.();
+    }
+  }, [session.isError, answered, signedIn, onSignedIn]);
   return {
     error: checkError(session),
     retrying: session.isFetching,
-    /** Asks again; the user it finds signed in, or null. */
-    retry: async () => (await session.refetch()).data?.user ?? null,
+    retry: () => void session.refetch(),
   };
 }
 
