@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
+import { checksFindServerDown, demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
 
 // axe is injected as an inline script, which the app's CSP (rightly) refuses.
 test.use({ serviceWorkers: 'block', bypassCSP: true });
@@ -36,6 +36,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
     });
 
     test('the sign-in page after a failed session check, and a kiosk whose library read failed, have no accessibility faults', async ({ page }) => {
+      await checksFindServerDown(page);
       await page.route(trpcCall('auth.session'), (route) => route.abort('connectionrefused'));
       await page.goto('/login');
       await expect(page.getByRole('alert').filter({ hasText: 'Could not check your sign-in' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callsTo, clickTwiceAtOnce, demo, librarianLibraryWith, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
+import { callsTo, checksFindServerDown, clickTwiceAtOnce, demo, librarianLibraryWith, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -115,6 +115,7 @@ test("on a shared browser, the next person to sign in sees none of the last one'
 
 test('libraries that fail to load say so with Try again, and a library can be picked once they load', async ({ page }) => {
   await register(page, { displayName: 'Lou Libraries', email: uniqueEmail('libraries'), password: 'Password123' });
+  await checksFindServerDown(page);
   let reachable = false;
   await page.route(trpcCall('libraries.list'), (route) => (reachable ? route.continue() : route.abort()));
   await page.goto('/dashboard');
@@ -451,9 +452,11 @@ test('in an outage, a failed rent frees its button at once, and the books on scr
   const shown = await available.getByRole('article').count();
 
   // The server is out of reach: the rent fails, and the lists' refresh after it waits, then fails too.
+  await checksFindServerDown(page);
   let release = () => {};
   const down = new Promise<void>((resolve) => (release = resolve));
-  for (const call of ['books.list', 'rentals.mine', 'books.rentedByMe']) {
+  const lists = ['books.list', 'rentals.mine', 'books.rentedByMe'];
+  for (const call of lists) {
     await page.route(trpcCall(call), async (route) => {
       await down;
       await route.abort();
@@ -473,7 +476,7 @@ test('in an outage, a failed rent frees its button at once, and the books on scr
   await expect(available.getByRole('article')).toHaveCount(shown);
   await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
 
-  await page.unrouteAll();
+  for (const call of [...lists, 'rentals.rent']) await page.unroute(trpcCall(call));
   await available.getByRole('button', { name: 'Try again' }).click();
   await expect(available.getByRole('alert')).toHaveCount(0);
   await expect(available.getByRole('article', { name: title })).toBeVisible();

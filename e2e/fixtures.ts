@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { completeIsbn13 } from '../shared/isbn';
 
 let counter = 0;
@@ -96,6 +96,28 @@ export function spareWidthBeside(buttons: Locator) {
 }
 
 /** Holds one procedure's requests until the returned function is called: long enough to read a pending state. Released, later requests pass at once. */
+/**
+ * The server stops answering, as in a restart: `calls` (every tRPC call unless said) and /readyz, where the app
+ * checks whether it is back (client/lib/server-outage.ts), get no answer until `end()`.
+ */
+export async function serverOutage(page: Page, calls: RegExp = /\/trpc\//) {
+  let down = true;
+  const noAnswer = (route: Route) => (down ? route.abort('connectionrefused') : route.continue());
+  await page.route(calls, noAnswer);
+  await page.route('**/readyz', noAnswer);
+  return {
+    end: () => {
+      down = false;
+    },
+  };
+}
+
+/**
+ * From now on /readyz gets no answer: the app's own checks after an outage (client/lib/server-outage.ts) find
+ * the server still down, so a failed read comes back only when Try again asks it again.
+ */
+export const checksFindServerDown = (page: Page) => page.route('**/readyz', (route) => route.abort('connectionrefused'));
+
 export async function hold(page: Page, procedure: string) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));

@@ -1,5 +1,5 @@
 import { expect, type Route, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
+import { checksFindServerDown, demo, logIn, pickLibrary, register, serverOutage, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -112,6 +112,7 @@ test('a session check that fails reads as signed out, and the sign-in page says 
 test('a guarded page whose session check failed sends to sign in, says why at once, and once asked again goes back to that page', async ({ page }) => {
   await logIn(page, demo.librarian);
   const sessionCheck = trpcCall('auth.session');
+  await checksFindServerDown(page);
   // The check and its one retry fail; any other check waits: the sign-in page must not ask again by itself.
   let checks = 0;
   let release = () => {};
@@ -135,8 +136,22 @@ test('a guarded page whose session check failed sends to sign in, says why at on
   await expect(page.getByRole('tab', { name: 'Manage Books' })).toBeVisible();
 });
 
+test('a guarded page that a server outage sent to sign in is back by itself once the server answers', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const outage = await serverOutage(page);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not check your sign-in' })).toBeVisible();
+
+  outage.end();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await pickLibrary(page, 'Central Library');
+  await expect(page.getByRole('tab', { name: 'Manage Books' })).toBeVisible();
+});
+
 test('a signed-in user whose session check failed is told why on the profile, the kiosk and the sign-in page, and is back in when it is asked again', async ({ page }) => {
   await logIn(page, demo.librarian);
+  await checksFindServerDown(page);
   const sessionCheck = trpcCall('auth.session');
   const failCheck = (route: Route) => route.abort('connectionrefused');
   const askAgain = async () => {

@@ -1,5 +1,22 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, register, spareWidthBeside, trpcCall, uniqueEmail, watchFor } from './fixtures';
+import {
+  callsTo,
+  checksFindServerDown,
+  clickTwiceAtOnce,
+  demo,
+  hold,
+  isbn13,
+  librarianLibraryWith,
+  logIn,
+  pickLibrary,
+  postOk,
+  register,
+  serverOutage,
+  spareWidthBeside,
+  trpcCall,
+  uniqueEmail,
+  watchFor,
+} from './fixtures';
 
 /** The id of a demo library, read through the signed-in staff member's own session. */
 async function libraryIdOf(page: Page, name: string): Promise<number> {
@@ -369,6 +386,7 @@ test("a rental at the kiosk shows in the dashboard's book list when the app retu
 
 test("lists that fail to load say so in the kiosk's words, and load when tried again", async ({ page }) => {
   await openKiosk(page);
+  await checksFindServerDown(page);
   let reachable = false;
   await page.route(/\/trpc\/[^?]*(books\.list|rentals\.list)/, (route) => (reachable ? route.continue() : route.abort()));
   await signInByPhone(page, '5550100003');
@@ -396,6 +414,19 @@ test("lists that fail to load say so in the kiosk's words, and load when tried a
   await expect(page.getByTestId('kiosk-rental').first().or(page.getByText('No books currently rented.'))).toBeVisible();
   await expect(page.getByText('Could not load current rentals.')).toHaveCount(0);
   await expect(page.getByRole('tab', { name: /^Current Rentals \(\d+\)$/ })).toBeVisible();
+});
+
+test('a kiosk whose lists could not reach the server shows them again by itself once the server answers, nobody at it', async ({ page }) => {
+  await openKiosk(page);
+  await signInByPhone(page, '5550100003');
+  await expect(page.getByRole('heading', { name: 'Alan Turing' })).toBeVisible();
+  const outage = await serverOutage(page);
+  await page.getByPlaceholder('Search by title or author...').fill('the');
+  await expect(page.getByRole('heading', { name: 'Error Fetching Books' })).toBeVisible();
+
+  outage.end();
+  await expect(page.getByTestId('kiosk-book').first()).toBeVisible();
+  await expect(page.getByText('Error Fetching Books')).toHaveCount(0);
 });
 
 test('a lookup that fails to reach the server does not offer to register the number', async ({ page }) => {
@@ -648,6 +679,7 @@ test.describe('a kiosk that cannot open says why', () => {
   test('a library read that fails is not a missing library, and can be asked again', async ({ page }) => {
     await logIn(page, demo.librarian);
     const id = await libraryIdOf(page, 'Central Library');
+    await checksFindServerDown(page);
     await page.route(trpcCall('libraries.get'), (route) => route.abort('connectionrefused'));
     await page.goto(`/kiosk/${id}`);
     const alert = page.getByRole('alert').filter({ hasText: 'Error fetching library:' });

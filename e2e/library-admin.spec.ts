@@ -1,5 +1,22 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callsTo, clickTwiceAtOnce, demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, register, spareWidthBeside, textLines, trpcCall, uniqueEmail } from './fixtures';
+import {
+  callsTo,
+  checksFindServerDown,
+  clickTwiceAtOnce,
+  demo,
+  hold,
+  isbn13,
+  librarianLibraryWith,
+  logIn,
+  pickLibrary,
+  postOk,
+  register,
+  serverOutage,
+  spareWidthBeside,
+  textLines,
+  trpcCall,
+  uniqueEmail,
+} from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -706,6 +723,7 @@ test('the rentals and customers tabs say what failed, and load when tried again'
 
 test('a book list that cannot reach the server says so, and loads when tried again', async ({ page }) => {
   await logIn(page, demo.librarian);
+  await checksFindServerDown(page);
   let unreachable = true;
   await page.route(trpcCall('books.list'), (route) => (unreachable ? route.abort('connectionrefused') : route.continue()));
   await page.goto('/dashboard');
@@ -724,6 +742,7 @@ test('when the server cannot be reached after the books are on screen, a failed 
   await librarianAtCentral(page);
   const dune = page.getByRole('article', { name: 'Dune' });
   const before = Number(await dune.getByLabel('Copies of Dune').inputValue());
+  await checksFindServerDown(page);
   let unreachable = true;
   await page.route(/\/trpc\//, (route) => (unreachable ? route.abort('connectionrefused') : route.continue()));
   await dune.getByRole('button', { name: 'Add a copy' }).click();
@@ -738,6 +757,37 @@ test('when the server cannot be reached after the books are on screen, a failed 
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
   await expect(dune.getByLabel('Copies of Dune')).toHaveValue(String(before));
+});
+
+test('when the server answers again after an outage, the books come back by themselves, and the save that got no answer is not sent again', async ({ page }) => {
+  await librarianAtCentral(page);
+  const dune = page.getByRole('article', { name: 'Dune' });
+  const before = Number(await dune.getByLabel('Copies of Dune').inputValue());
+  const saves = callsTo(page, 'books.setQuantity');
+  const outage = await serverOutage(page);
+  await dune.getByRole('button', { name: 'Add a copy' }).click();
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert).toContainText('Error fetching books: Could not reach the server. Check your connection and try again.', { timeout: 20_000 });
+
+  // Nobody presses Try again: the app finds the server back and reads the books again.
+  outage.end();
+  await expect(alert).toHaveCount(0);
+  await expect(dune.getByLabel('Copies of Dune')).toHaveValue(String(before));
+  // The save may have been made for all the browser knows: only the user may send it again.
+  expect(saves).toEqual(['books.setQuantity']);
+});
+
+test('a session that ended while the server could not be reached goes to sign in once the server answers again', async ({ page, context }) => {
+  await librarianAtCentral(page);
+  const outage = await serverOutage(page);
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error fetching rentals: Could not reach the server.' })).toBeVisible({ timeout: 15_000 });
+
+  await context.clearCookies();
+  outage.end();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+  await expect(page.getByText('Could not check your sign-in')).toHaveCount(0);
 });
 
 test("a librarian searches the library's books by title or author", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_UNREACHABLE_MESSAGE } from './error-messages';
+import { ServerUnreachableError } from './server-outage';
 import { fetchWithStatus } from './fetch-with-status';
 
 /** The network answers `response` (or fails, for an Error). */
@@ -48,7 +49,8 @@ describe('a failed answer, as the app reads it', () => {
     networkAnswers(json(200, '[{"result":{"data":{"json":[]}}}]'));
     expect((await fetchWithStatus('/trpc/books.list')).status).toBe(200);
     networkAnswers(new TypeError('Failed to fetch'));
-    await expect(fetchWithStatus('/trpc/books.list')).rejects.toThrow(new Error(SERVER_UNREACHABLE_MESSAGE));
+    await expect(fetchWithStatus('/trpc/books.list')).rejects.toThrow(new ServerUnreachableError());
+    await expect(fetchWithStatus('/trpc/books.list')).rejects.toThrow(SERVER_UNREACHABLE_MESSAGE);
   });
 
   it('lets a request the app called off stay an abort', async () => {

@@ -1,4 +1,5 @@
-import { requestFailedMessage, SERVER_UNREACHABLE_MESSAGE } from './error-messages';
+import { requestFailedMessage } from './error-messages';
+import { ServerUnreachableError } from './server-outage';
 
 /** tRPC's own answer, which its link reads: a batch's array, or one call's `{error: {...}}`. */
 const isTrpcAnswer = (body: unknown) =>
@@ -25,7 +26,7 @@ async function unreadableFailure(response: Response): Promise<string | null> {
 }
 
 /**
- * The tRPC link's fetch: no answer at all reads SERVER_UNREACHABLE_MESSAGE, a failure tRPC cannot read
+ * The tRPC link's fetch: no answer at all is a ServerUnreachableError, a failure tRPC cannot read
  * reads as unreadableFailure says. A request the app called off stays an abort.
  */
 export async function fetchWithStatus(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -34,7 +35,7 @@ export async function fetchWithStatus(input: RequestInfo | URL, init?: RequestIn
     response = await fetch(input, init);
   } catch (error) {
     if (init?.signal?.aborted) throw error;
-    throw new Error(SERVER_UNREACHABLE_MESSAGE, { cause: error });
+    throw new ServerUnreachableError({ cause: error });
   }
   if (!response.ok) {
     const message = await unreadableFailure(response);
