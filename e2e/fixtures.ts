@@ -95,7 +95,6 @@ export function spareWidthBeside(buttons: Locator) {
   });
 }
 
-/** Holds one procedure's requests until the returned function is called: long enough to read a pending state. Released, later requests pass at once. */
 /**
  * The server stops answering, as in a restart: `calls` (every tRPC call unless said) and /readyz, where the app
  * checks whether it is back (client/lib/server-outage.ts), get no answer until `end()`.
@@ -118,6 +117,7 @@ export async function serverOutage(page: Page, calls: RegExp = /\/trpc\//) {
  */
 export const checksFindServerDown = (page: Page) => page.route('**/readyz', (route) => route.abort('connectionrefused'));
 
+/** Holds one procedure's requests until the returned function is called: long enough to read a pending state. Released, later requests pass at once. */
 export async function hold(page: Page, procedure: string) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
