@@ -2,6 +2,7 @@ import './lib/zod-csp';
 import './mantine-styles.css';
 import './app.css';
 import { keepKioskInHistory } from './lib/kiosk-lock';
+import { keepPressesBeforeStart } from './lib/presses-before-start';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -43,6 +44,8 @@ function afterFirstPaint(run: () => void) {
 // a page opened in the background, start at once.
 // A page reached by a step back from a kiosk loads the kiosk instead, and its own app does not start.
 if (keepKioskInHistory()) {
-  if (document.getElementById('root')!.firstElementChild && document.visibilityState === 'visible') afterFirstPaint(() => void start());
+  const prerendered = !!document.getElementById('root')!.firstElementChild;
+  if (prerendered) keepPressesBeforeStart();
+  if (prerendered && document.visibilityState === 'visible') afterFirstPaint(() => void start());
   else void start();
 }
