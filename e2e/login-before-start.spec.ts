@@ -93,3 +93,25 @@ test('the Google Login tab pressed before the app has started opens once it runs
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Google Login' })).not.toHaveAttribute('aria-disabled');
 });
+
+test('Log In and a tab pressed while React takes the page over, its code still loading, are made once it runs', async ({ page }) => {
+  // React has started (its root is on the page), the login page's own code is held back: React stops the presses it cannot handle yet.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/LoginPage-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  await email(page).fill(demo.reader.email);
+  await password(page).fill('WrongPassword1');
+  await page.getByRole('tab', { name: 'Google Login' }).click();
+  await page.getByRole('tab', { name: 'Email & Password' }).click();
+  await logInButton(page).click();
+  await expect(logInButton(page)).toHaveAttribute('aria-disabled', 'true');
+
+  release();
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password.');
+  await expect(email(page)).toHaveValue(demo.reader.email);
+});

@@ -21,8 +21,8 @@ export default function LoginPage() {
   const signInThenGoHome = useSignInThenGoHome();
   const form = useZodForm(loginInput, { email: '', password: '' });
   // The server sends this page prerendered: its fields take typing at once, and a press before the app has taken
-  // it over (Log In or Enter, a tab, the password's eye) shows busy and is made once it has. Until then the form
-  // has no submit button, or the browser would send it itself (a GET, with the password in the address).
+  // it over (Log In or Enter, a tab) shows busy and is made once it has. Until then the form has no submit
+  // button, or the browser would send it itself (a GET, with the password in the address).
   const hydrated = useHydrated();
   const formElement = useFormFilledBeforeStart(form, hydrated);
   const pressOnStart = (press: 'click' | 'submit') => (hydrated ? {} : { 'data-press-on-start': press });
@@ -61,7 +61,7 @@ export default function LoginPage() {
                   </Alert>
                 )}
                 <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />
-                <PasswordInput label="Password" visibilityToggleFocusable visibilityToggleButtonProps={pressOnStart('click')} autoComplete="current-password" placeholder="Your password" required {...form.inputProps('password')} />
+                <PasswordInput label="Password" visibilityToggleFocusable autoComplete="current-password" placeholder="Your password" required {...form.inputProps('password')} />
                 <Button type={hydrated ? 'submit' : 'button'} loading={false} {...pressOnStart('submit')} {...busyProps(busy)} fullWidth>
                   {login.isPending ? 'Logging in...' : 'Log In'}
                 </Button>
