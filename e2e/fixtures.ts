@@ -188,3 +188,30 @@ export function brokenImages(page: Page) {
     images.filter((image) => image.checkVisibility() && image.complete && image.naturalWidth <= 1).map((image) => image.alt),
   );
 }
+
+/**
+ * From now on, what a screen reader reads out of the page's live regions (role status or alert, aria-live): the
+ * text that comes into a region already on the page. A region added with its text already in it is often not read
+ * at all (NVDA, JAWS, VoiceOver follow the changes of regions they know), so its text is not counted here.
+ * `heard()`: each region's whole text as it changed, in order.
+ */
+export async function listenLikeAScreenReader(page: Page) {
+  const id = `heard-${Math.random().toString(36).slice(2)}`;
+  await page.evaluate((id) => {
+    const live = '[role="status"], [role="alert"], [aria-live]:not([aria-live="off"])';
+    const known = new Set(document.querySelectorAll(live));
+    const heard: string[] = [];
+    (window as unknown as Record<string, string[]>)[id] = heard;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target instanceof Element ? record.target : record.target.parentElement;
+        const region = target?.closest(live);
+        const text = region?.textContent?.trim();
+        if (region && known.has(region) && text) heard.push(text);
+      }
+      // A region added now is known from the next change on: the text it came with goes unread.
+      for (const region of document.querySelectorAll(live)) known.add(region);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, id);
+  return { heard: () => page.evaluate((id) => (window as unknown as Record<string, string[]>)[id] ?? [], id) };
+}

@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { BookCover } from '../BookCover';
 import { DetailToast } from '../DetailToast';
+import { LiveRegion } from '../LiveRegion';
 import { copiesFromInput } from './copies';
 import { prefillAuthors, prefillTitle } from './prefill';
 import { busyProps } from '../../lib/busy';
@@ -95,11 +96,13 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
             its arrows were targets of 24 by 17 px. Digits alone are a number of copies; anything else counts as one. */}
         <TextInput label="Number of copies" inputMode="numeric" {...form.inputProps('quantity')} />
         {/* Added, the lists read again find the book just added: not one held before, as the dialog closes. */}
-        {held && !addBook.isSuccess && (
-          <Alert color="blue" variant="light" role="status">
-            This library already holds "{held.title}" ({copiesText(held.quantity)}). The copies you add join it; its title and author stay as they are.
-          </Alert>
-        )}
+        <LiveRegion role="status">
+          {held && !addBook.isSuccess && (
+            <Alert color="blue" variant="light" role="group">
+              This library already holds "{held.title}" ({copiesText(held.quantity)}). The copies you add join it; its title and author stay as they are.
+            </Alert>
+          )}
+        </LiveRegion>
         {/* One row sharing the width, or where the two do not fit beside each other (a phone), one under the other, full width. */}
         <Group grow preventGrowOverflow={false}>
           <Button variant="default" onClick={onScanAgain} disabled={addBook.isPending}>

@@ -9,6 +9,7 @@ import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
+import { LiveRegion } from '../LiveRegion';
 import classes from './BookList.module.css';
 import { readTypedCopies, refusedCopiesMessage } from './typed-copies';
 
@@ -85,11 +86,13 @@ export function QuantityControl({ book, saving, onSaving }: { book: Book; saving
         <Text size="xs" c="dimmed" aria-hidden style={{ visibility: save.isPending ? 'hidden' : undefined }}>
           Copies
         </Text>
-        {save.isPending && (
-          <Text size="xs" c="dimmed" role="status">
-            {UPDATING}
-          </Text>
-        )}
+        <LiveRegion role="status">
+          {save.isPending && (
+            <Text size="xs" c="dimmed">
+              {UPDATING}
+            </Text>
+          )}
+        </LiveRegion>
       </div>
       <ActionIcon variant="default" size="lg" aria-label="Remove a copy" disabled={shown <= MIN_QUANTITY_IN_INTERFACE} {...busy} onClick={() => commit(shown - 1)}>
         −

@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useOnlineStatus } from '../../hooks/use-online-status';
 import { lazyToast } from '../../lib/lazy-toast';
+import { LiveRegion } from '../LiveRegion';
 import classes from './OnlineStatus.module.css';
 
 export const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
@@ -16,12 +17,14 @@ export function OnlineStatus() {
     wasOnline.current = online;
   }, [online]);
 
-  if (online) return null;
+  // On the page online too, empty: the banner's notice is then read out as it comes.
   return (
-    <div role="status" className={classes.banner} data-offline-banner>
-      <Text size="sm" fw={500} ta="center">
-        {OFFLINE_NOTICE}
-      </Text>
-    </div>
+    <LiveRegion role="status" className={online ? undefined : classes.banner} data-offline-banner={online ? undefined : true}>
+      {!online && (
+        <Text size="sm" fw={500} ta="center">
+          {OFFLINE_NOTICE}
+        </Text>
+      )}
+    </LiveRegion>
   );
 }

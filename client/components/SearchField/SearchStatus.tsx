@@ -1,4 +1,4 @@
-import { VisuallyHidden } from '@mantine/core';
+import { LiveRegion } from '../LiveRegion';
 
 interface SearchResults {
   /** The search the list was asked for (debounced); empty: no search, nothing to say. */
@@ -30,8 +30,8 @@ export function searchStatusText({ search, count, more }: SearchResults, [one, m
 /** A polite live region for a list's search results; kept on the page while the list changes, so each new text is read out. */
 export function SearchStatus({ text }: { text: string }) {
   return (
-    <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+    <LiveRegion role="status" offScreen>
       {text}
-    </VisuallyHidden>
+    </LiveRegion>
   );
 }

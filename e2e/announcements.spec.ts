@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { demo, hold, listenLikeAScreenReader, logIn, pickLibrary } from './fixtures';
+
+const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
+
+// What comes up without the focus moving to it is read out only from a live region already on the page: these
+// messages come into a region that was there, empty, before they did (listenLikeAScreenReader).
+
+/** Waits until a screen reader has read `text` out of a live region. */
+async function expectHeard(listener: { heard: () => Promise<string[]> }, text: string) {
+  await expect.poll(async () => (await listener.heard()).some((said) => said.includes(text)), { message: `heard "${text}"` }).toBe(true);
+}
+
+test("a copy count's 'Updating...' is read out while it saves", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const book = page.getByRole('article', { name: 'Dune' });
+  await expect(book).toBeVisible();
+  const listener = await listenLikeAScreenReader(page);
+  const release = await hold(page, 'books.setQuantity');
+  await book.getByRole('button', { name: 'Add a copy' }).click();
+  await expect(book.getByText('Updating...')).toBeVisible();
+  await expectHeard(listener, 'Updating...');
+  release();
+  await expect(book.getByText('Updating...')).toHaveCount(0);
+});
+
+test('the offline banner is read out when the connection goes', async ({ page, context }) => {
+  await logIn(page, demo.reader);
+  const listener = await listenLikeAScreenReader(page);
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
+  await expectHeard(listener, OFFLINE_NOTICE);
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
+});
