@@ -11,6 +11,40 @@ async function expectHeard(listener: { heard: () => Promise<string[]> }, text: s
   await expect.poll(async () => (await listener.heard()).some((said) => said.includes(text)), { message: `heard "${text}"` }).toBe(true);
 }
 
+test('a failed login is read out', async ({ page }) => {
+  await page.goto('/login');
+  const listener = await listenLikeAScreenReader(page);
+  await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
+  await page.getByLabel(/^Password( \*)?$/).fill('NotThePassword1');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password.');
+  await expectHeard(listener, 'Invalid email or password.');
+});
+
+test('a registration refused is read out', async ({ page }) => {
+  await page.goto('/register');
+  const listener = await listenLikeAScreenReader(page);
+  await page.getByLabel(/^Display Name( \*)?$/).fill('Rita Repeat');
+  await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
+  await page.getByLabel(/^Password( \*)?$/).fill('RepeatPass1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toContainText('This email is already registered.');
+  await expectHeard(listener, 'This email is already registered.');
+});
+
+test("the kiosk's 'No customer found' is read out", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const libraries: { id: number; name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;
+  await page.goto(`/kiosk/${libraries.find((library) => library.name === 'Central Library')!.id}`);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  const listener = await listenLikeAScreenReader(page);
+  const keypad = page.getByRole('group', { name: 'Keypad' });
+  for (const digit of `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`) await keypad.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toContainText('No customer found with this phone number.');
+  await expectHeard(listener, 'No customer found with this phone number.');
+});
+
 test("a copy count's 'Updating...' is read out while it saves", async ({ page }) => {
   await logIn(page, demo.librarian);
   await page.goto('/dashboard');

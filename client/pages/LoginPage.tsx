@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Te
 import { Link, useLocation } from 'wouter';
 import { loginInput } from '../../shared/schemas/user';
 import { GoogleSignIn } from '../components/GoogleSignIn';
+import { LiveRegion } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useLeaveIfSignedInOnArrival, useSignInThenGoHome } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -55,11 +56,13 @@ export default function LoginPage() {
               if (!busy) loginOnce(data);
             })} noValidate>
               <Stack>
-                {login.error && (
-                  <Alert color="red" title="Login failed" role="alert">
-                    {loginErrorMessage(login.error.message)}
-                  </Alert>
-                )}
+                <LiveRegion role="alert">
+                  {login.error && (
+                    <Alert color="red" title="Login failed" role="group">
+                      {loginErrorMessage(login.error.message)}
+                    </Alert>
+                  )}
+                </LiveRegion>
                 <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />
                 <PasswordInput label="Password" visibilityToggleFocusable autoComplete="current-password" placeholder="Your password" required {...form.inputProps('password')} />
                 <Button type={hydrated ? 'submit' : 'button'} loading={false} {...pressOnStart('submit')} {...busyProps(busy)} fullWidth>

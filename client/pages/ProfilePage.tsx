@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { profileInput, type User } from '../../shared/schemas';
 import { AuthenticatingSkeleton } from '../components/AuthGuard';
 import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
+import { LiveRegion } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useAuth, useSetSession } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -113,11 +114,13 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={send} noValidate>
       <Stack>
-        {save.error && (
-          <Alert color="red" role="alert">
-            {profileUpdateError(save.error)}
-          </Alert>
-        )}
+        <LiveRegion role="alert">
+          {save.error && (
+            <Alert color="red" role="group">
+              {profileUpdateError(save.error)}
+            </Alert>
+          )}
+        </LiveRegion>
         <TextInput label="Display Name" autoComplete="name" required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" required {...form.inputProps('email')} />
         {/* Only customers sign in at a kiosk by it (staff accounts are refused there). */}

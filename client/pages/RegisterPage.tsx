@@ -8,6 +8,7 @@ import { useOneAtATime } from '../hooks/use-one-at-a-time';
 import { useZodForm } from '../hooks/use-zod-form';
 import { registrationErrorMessage } from '../lib/auth-errors';
 import { busyProps } from '../lib/busy';
+import { LiveRegion } from '../components/LiveRegion';
 import { trpc } from '../trpc';
 
 const displayNameHint = 'Spaces, emojis and special characters are welcome.';
@@ -33,11 +34,13 @@ function RegisterForm({ withPhone, form }: { withPhone: boolean; form: RegisterF
         registerOnce(data, { onSuccess: () => navigate('/') });
       })} noValidate>
       <Stack>
-        {register.error && (
-          <Alert color="red" role="alert">
-            {registrationErrorMessage(register.error.message)}
-          </Alert>
-        )}
+        <LiveRegion role="alert">
+          {register.error && (
+            <Alert color="red" role="group">
+              {registrationErrorMessage(register.error.message)}
+            </Alert>
+          )}
+        </LiveRegion>
         {withPhone && <TextInput label="Phone Number" type="tel" autoComplete="tel" placeholder="555 010 0000" required {...form.inputProps('phoneNumber')} />}
         <TextInput label="Display Name" autoComplete="name" description={displayNameHint} required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />

@@ -11,6 +11,7 @@ import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
+import { LiveRegion } from '../LiveRegion';
 
 const UPDATE_DETAILS_FAILED = 'Failed to update book details';
 
@@ -93,11 +94,13 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
         <Text size="sm" c="dimmed">
           ISBN: {book.isbn}
         </Text>
-        {save.error && (
-          <Alert color="red" role="alert">
-            {errorMessage(save.error, UPDATE_DETAILS_FAILED)}
-          </Alert>
-        )}
+        <LiveRegion role="alert">
+          {save.error && (
+            <Alert color="red" role="group">
+              {errorMessage(save.error, UPDATE_DETAILS_FAILED)}
+            </Alert>
+          )}
+        </LiveRegion>
         <TextInput label="Title" required data-autofocus {...form.inputProps('title')} />
         <TextInput label="Author" required {...form.inputProps('author')} />
         <Group justify="flex-end">

@@ -9,6 +9,7 @@ import { busyButtonProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { offlineMeta } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
+import { LiveRegion } from '../LiveRegion';
 import { Keypad } from './Keypad';
 import { wrappingLabel } from '../../lib/wrapping-label';
 import classes from './KioskPhoneScreen.module.css';
@@ -106,19 +107,21 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
             // The field never has focus (the keypad types into it), so its error is announced.
             errorProps={{ role: 'alert' }}
           />
-          {lookup.error && (
-            <Alert color="red" variant="light" role="alert">
-              <Stack gap="sm" align="flex-start">
-                <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
-                {/* Only a number nobody has can be registered: not after a failure to reach the server. */}
-                {lookup.error.data?.code === 'NOT_FOUND' && (
-                  <Button variant="outline" size="lg" onClick={onRegister} {...wrappingLabel}>
-                    Register New Customer
-                  </Button>
-                )}
-              </Stack>
-            </Alert>
-          )}
+          <LiveRegion role="alert">
+            {lookup.error && (
+              <Alert color="red" variant="light" role="group">
+                <Stack gap="sm" align="flex-start">
+                  <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
+                  {/* Only a number nobody has can be registered: not after a failure to reach the server. */}
+                  {lookup.error.data?.code === 'NOT_FOUND' && (
+                    <Button variant="outline" size="lg" onClick={onRegister} {...wrappingLabel}>
+                      Register New Customer
+                    </Button>
+                  )}
+                </Stack>
+              </Alert>
+            )}
+          </LiveRegion>
         </Stack>
         <Stack gap="md">
           <Keypad onDigit={addDigit} onDelete={deleteDigit} disabled={lookup.isPending} />
