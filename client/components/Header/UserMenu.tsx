@@ -37,9 +37,9 @@ export default function UserMenu({ user }: { user: User }) {
       {/* Opened from the keyboard, the focus goes to its first item; in the header's landmark, not a portal outside it. */}
       <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          {/* Named as its greeting reads (the avatar only repeats the name), so speech users can say what they see;
-              on a phone, where the avatar alone shows (Header.module.css), it keeps that name. */}
-          <UnstyledButton className={classes.userButton} aria-label={`Hi, ${user.displayName}`}>
+          {/* Named by its greeting (the avatar only repeats the name), so speech users can say what they see; on a
+              phone, where the avatar alone shows (Header.module.css), the greeting still names it. */}
+          <UnstyledButton className={classes.userButton}>
             <Group gap={8} wrap="nowrap" className={classes.shrinks}>
               <Avatar src={user.avatarUrl} alt="" aria-hidden radius="xl" size={32} color="brand">
                 {initials(user.displayName)}
