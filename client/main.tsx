@@ -2,7 +2,6 @@ import './lib/zod-csp';
 import './mantine-styles.css';
 import './app.css';
 import { keepKioskInHistory } from './lib/kiosk-lock';
-import { keepPressesBeforeStart } from './lib/presses-before-start';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -44,8 +43,6 @@ function afterFirstPaint(run: () => void) {
 // a page opened in the background, start at once.
 // A page reached by a step back from a kiosk loads the kiosk instead, and its own app does not start.
 if (keepKioskInHistory()) {
-  const prerendered = !!document.getElementById('root')!.firstElementChild;
-  if (prerendered) keepPressesBeforeStart();
-  if (prerendered && document.visibilityState === 'visible') afterFirstPaint(() => void start());
+  if (document.getElementById('root')!.firstElementChild && document.visibilityState === 'visible') afterFirstPaint(() => void start());
   else void start();
 }

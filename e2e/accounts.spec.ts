@@ -230,8 +230,8 @@ test('the app takes over the prerendered login form as it is: the same fields, l
   expect(idsSent).toHaveLength(2);
 
   await page.goto('/login');
-  // Its button sends the form once the app runs it (client/pages/LoginPage.tsx).
-  await expect(page.getByRole('button', { name: 'Log In' })).toHaveAttribute('type', 'submit');
+  // Marked disabled until the app runs the form (client/pages/LoginPage.tsx).
+  await expect(page.locator('[aria-disabled="true"]')).toHaveCount(0);
   const email = page.getByLabel(/^Email( \*)?$/);
   const password = page.getByLabel(/^Password( \*)?$/);
   expect([await email.getAttribute('id'), await password.getAttribute('id')]).toEqual(idsSent);

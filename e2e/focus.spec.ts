@@ -152,7 +152,7 @@ test('a refused form takes the focus to its first invalid field, which says so',
 test('a page reached by a link takes the focus to its heading', async ({ page }) => {
   await page.goto('/login');
   // Once the app has taken over the prerendered page: a link followed before loads the next page anew.
-  await expect(page.getByRole('button', { name: 'Log In' })).toHaveAttribute('type', 'submit');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeEditable();
   await page.getByRole('link', { name: 'Sign up', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeFocused();
   await page.keyboard.press('Tab');

@@ -6,7 +6,6 @@ import { LiveRegion } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useLeaveIfSignedInOnArrival, useSignInThenGoHome } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { useFormFilledBeforeStart } from '../hooks/use-form-filled-before-start';
 import { useHydrated } from '../hooks/use-hydrated';
 import { useOneAtATime } from '../hooks/use-one-at-a-time';
 import { useZodForm } from '../hooks/use-zod-form';
@@ -21,12 +20,10 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const signInThenGoHome = useSignInThenGoHome();
   const form = useZodForm(loginInput, { email: '', password: '' });
-  // The server sends this page prerendered: its fields take typing at once, and a press before the app has taken
-  // it over (Log In or Enter, a tab) shows busy and is made once it has. Until then the form has no submit
-  // button, or the browser would send it itself (a GET, with the password in the address).
+  // The server sends this page prerendered. Until the app has taken it over, the form is marked disabled, its
+  // fields are read-only and it has no submit button: what one typed or clicked would be lost, or the browser
+  // would send the form itself (a GET, with the password in the address).
   const hydrated = useHydrated();
-  const formElement = useFormFilledBeforeStart(form, hydrated);
-  const pressOnStart = (press: 'click' | 'submit') => (hydrated ? {} : { 'data-press-on-start': press });
   const login = trpc.auth.loginWithPassword.useMutation({
     onSuccess: ({ user }) => signInThenGoHome(user),
   });
@@ -45,14 +42,14 @@ export default function LoginPage() {
       </Text>
       {/* A user found signed in when the check is asked again goes back to the page a guard sent them here from, else home. */}
       <SessionCheckAlert mt="lg" onSignedIn={() => navigate(returnAfterCheck(), { replace: true })} />
-      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md" aria-disabled={hydrated ? undefined : true}>
         <Tabs defaultValue="email">
           <Tabs.List grow mb="md">
-            <Tabs.Tab value="email" {...pressOnStart('click')}>{'Email & Password'}</Tabs.Tab>
-            <Tabs.Tab value="google" {...pressOnStart('click')}>Google Login</Tabs.Tab>
+            <Tabs.Tab value="email">{'Email & Password'}</Tabs.Tab>
+            <Tabs.Tab value="google">Google Login</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="email">
-            <form ref={formElement} onSubmit={form.handleSubmit((data) => {
+            <form onSubmit={form.handleSubmit((data) => {
               if (!busy) loginOnce(data);
             })} noValidate>
               <Stack>
@@ -63,9 +60,9 @@ export default function LoginPage() {
                     </Alert>
                   )}
                 </LiveRegion>
-                <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />
-                <PasswordInput label="Password" visibilityToggleFocusable autoComplete="current-password" placeholder="Your password" required {...form.inputProps('password')} />
-                <Button type={hydrated ? 'submit' : 'button'} loading={false} {...pressOnStart('submit')} {...busyProps(busy)} fullWidth>
+                <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required readOnly={!hydrated} {...form.inputProps('email')} />
+                <PasswordInput label="Password" visibilityToggleFocusable autoComplete="current-password" placeholder="Your password" required readOnly={!hydrated} {...form.inputProps('password')} />
+                <Button type={hydrated ? 'submit' : 'button'} loading={false} {...busyProps(busy)} fullWidth>
                   {login.isPending ? 'Logging in...' : 'Log In'}
                 </Button>
               </Stack>
