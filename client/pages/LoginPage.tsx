@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { loginInput } from '../../shared/schemas/user';
 import { GoogleSignIn } from '../components/GoogleSignIn';
-import { LiveRegion } from '../components/LiveRegion';
+import { ErrorAlert } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useLeaveIfSignedInOnArrival, useSignInThenGoHome } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -53,13 +53,7 @@ export default function LoginPage() {
               if (!busy) loginOnce(data);
             })} noValidate>
               <Stack>
-                <LiveRegion role="alert">
-                  {login.error && (
-                    <Alert color="red" title="Login failed" role="group">
-                      {loginErrorMessage(login.error.message)}
-                    </Alert>
-                  )}
-                </LiveRegion>
+                <ErrorAlert title="Login failed">{login.error && loginErrorMessage(login.error.message)}</ErrorAlert>
                 <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required readOnly={!hydrated} {...form.inputProps('email')} />
                 <PasswordInput label="Password" visibilityToggleFocusable autoComplete="current-password" placeholder="Your password" required readOnly={!hydrated} {...form.inputProps('password')} />
                 <Button type={hydrated ? 'submit' : 'button'} loading={false} {...busyProps(busy)} fullWidth>

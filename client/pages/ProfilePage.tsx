@@ -1,11 +1,11 @@
-import { Alert, Avatar, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { profileInput, type User } from '../../shared/schemas';
 import { AuthenticatingSkeleton } from '../components/AuthGuard';
 import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
-import { LiveRegion } from '../components/LiveRegion';
+import { ErrorAlert } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useAuth, useSetSession } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -114,13 +114,7 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={send} noValidate>
       <Stack>
-        <LiveRegion role="alert">
-          {save.error && (
-            <Alert color="red" role="group">
-              {profileUpdateError(save.error)}
-            </Alert>
-          )}
-        </LiveRegion>
+        <ErrorAlert>{save.error && profileUpdateError(save.error)}</ErrorAlert>
         <TextInput label="Display Name" autoComplete="name" required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" required {...form.inputProps('email')} />
         {/* Only customers sign in at a kiosk by it (staff accounts are refused there). */}

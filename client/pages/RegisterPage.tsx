@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { registerInput } from '../../shared/schemas';
@@ -8,7 +8,7 @@ import { useOneAtATime } from '../hooks/use-one-at-a-time';
 import { useZodForm } from '../hooks/use-zod-form';
 import { registrationErrorMessage } from '../lib/auth-errors';
 import { busyProps } from '../lib/busy';
-import { LiveRegion } from '../components/LiveRegion';
+import { ErrorAlert } from '../components/LiveRegion';
 import { trpc } from '../trpc';
 
 const displayNameHint = 'Spaces, emojis and special characters are welcome.';
@@ -34,13 +34,7 @@ function RegisterForm({ withPhone, form }: { withPhone: boolean; form: RegisterF
         registerOnce(data, { onSuccess: () => navigate('/') });
       })} noValidate>
       <Stack>
-        <LiveRegion role="alert">
-          {register.error && (
-            <Alert color="red" role="group">
-              {registrationErrorMessage(register.error.message)}
-            </Alert>
-          )}
-        </LiveRegion>
+        <ErrorAlert>{register.error && registrationErrorMessage(register.error.message)}</ErrorAlert>
         {withPhone && <TextInput label="Phone Number" type="tel" autoComplete="tel" placeholder="555 010 0000" required {...form.inputProps('phoneNumber')} />}
         <TextInput label="Display Name" autoComplete="name" description={displayNameHint} required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { getMutationKey } from '@trpc/react-query';
 import { useEffect } from 'react';
@@ -11,7 +11,7 @@ import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
-import { LiveRegion } from '../LiveRegion';
+import { ErrorAlert } from '../LiveRegion';
 
 const UPDATE_DETAILS_FAILED = 'Failed to update book details';
 
@@ -94,13 +94,7 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
         <Text size="sm" c="dimmed">
           ISBN: {book.isbn}
         </Text>
-        <LiveRegion role="alert">
-          {save.error && (
-            <Alert color="red" role="group">
-              {errorMessage(save.error, UPDATE_DETAILS_FAILED)}
-            </Alert>
-          )}
-        </LiveRegion>
+        <ErrorAlert>{save.error && errorMessage(save.error, UPDATE_DETAILS_FAILED)}</ErrorAlert>
         <TextInput label="Title" required data-autofocus {...form.inputProps('title')} />
         <TextInput label="Author" required {...form.inputProps('author')} />
         <Group justify="flex-end">

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { ACCOUNT_LINKING_REQUIRED_CODE } from '../../../shared/oauth';
 import { useSignInThenGoHome } from '../../hooks/use-auth';
 import { useGoogleSignIn } from '../../hooks/use-google-sign-in';
 import { busyProps } from '../../lib/busy';
-import { LiveRegion } from '../LiveRegion';
+import { ErrorAlert } from '../LiveRegion';
 
 /** The Google tab of the login page: the popup sign-in, its errors, and the 'Account Already Exists' card. */
 export function GoogleSignIn() {
@@ -54,13 +54,7 @@ export function GoogleSignIn() {
       <Text size="sm" c="dimmed">
         {"Use your Google account to sign in or create a new account. It's quick, secure, and easy."}
       </Text>
-      <LiveRegion role="alert">
-        {error && (
-          <Alert color="red" role="group">
-            {error.message}
-          </Alert>
-        )}
-      </LiveRegion>
+      <ErrorAlert>{error?.message}</ErrorAlert>
       {/* Busy rather than disabled while the popup is open: a disabled button would drop the focus to the page. */}
       <Button ref={continueButton} variant="default" onClick={() => isPending || signIn()} loading={false} {...busyProps(isPending)}>
         Continue with Google

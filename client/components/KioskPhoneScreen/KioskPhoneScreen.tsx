@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { KIOSK_PHONE_MAX_CHARS, KIOSK_PHONE_MIN_DIGITS } from '../../../shared/constants';
@@ -9,7 +9,7 @@ import { busyButtonProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { offlineMeta } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
-import { LiveRegion } from '../LiveRegion';
+import { ErrorAlert } from '../LiveRegion';
 import { Keypad } from './Keypad';
 import { wrappingLabel } from '../../lib/wrapping-label';
 import classes from './KioskPhoneScreen.module.css';
@@ -107,21 +107,19 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
             // The field never has focus (the keypad types into it), so its error is announced.
             errorProps={{ role: 'alert' }}
           />
-          <LiveRegion role="alert">
+          <ErrorAlert variant="light">
             {lookup.error && (
-              <Alert color="red" variant="light" role="group">
-                <Stack gap="sm" align="flex-start">
-                  <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
-                  {/* Only a number nobody has can be registered: not after a failure to reach the server. */}
-                  {lookup.error.data?.code === 'NOT_FOUND' && (
-                    <Button variant="outline" size="lg" onClick={onRegister} {...wrappingLabel}>
-                      Register New Customer
-                    </Button>
-                  )}
-                </Stack>
-              </Alert>
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
+                {/* Only a number nobody has can be registered: not after a failure to reach the server. */}
+                {lookup.error.data?.code === 'NOT_FOUND' && (
+                  <Button variant="outline" size="lg" onClick={onRegister} {...wrappingLabel}>
+                    Register New Customer
+                  </Button>
+                )}
+              </Stack>
             )}
-          </LiveRegion>
+          </ErrorAlert>
         </Stack>
         <Stack gap="md">
           <Keypad onDigit={addDigit} onDelete={deleteDigit} disabled={lookup.isPending} />

@@ -1,1 +1,2 @@
+export { ErrorAlert } from './ErrorAlert';
 export { LiveRegion } from './LiveRegion';
