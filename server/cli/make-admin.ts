@@ -9,6 +9,7 @@ import pg from 'pg';
 import { loadConfig, loadEnvFile } from '../config';
 import { openDatabase } from '../db/database';
 import { EMBEDDED_DATABASE, runningClusterPort, runningClusterUrl } from '../db/embedded';
+import { messageOf } from '../errors';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {
@@ -62,7 +63,7 @@ try {
     await database.stop();
   }
 } catch (error) {
-  console.error(`Could not make ${email} an admin: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Could not make ${email} an admin: ${messageOf(error)}`);
   process.exit(1);
 }
 
