@@ -1,5 +1,5 @@
-import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Input, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { KIOSK_PHONE_MAX_CHARS, KIOSK_PHONE_MIN_DIGITS } from '../../../shared/constants';
 import { type Customer, phoneDigits } from '../../../shared/schemas';
@@ -9,7 +9,7 @@ import { busyButtonProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { offlineMeta } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
-import { ErrorAlert } from '../LiveRegion';
+import { ErrorAlert, LiveRegion } from '../LiveRegion';
 import { Keypad } from './Keypad';
 import { wrappingLabel } from '../../lib/wrapping-label';
 import classes from './KioskPhoneScreen.module.css';
@@ -27,6 +27,13 @@ interface KioskPhoneScreenProps {
 /** A patron identifies by phone number, typed on the keypad (or a keyboard, if the terminal has one). */
 export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified, onRegister }: KioskPhoneScreenProps) {
   const [invalid, setInvalid] = useState(false);
+  const invalidId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  // Mantine describes a field only by an error it renders itself (it overrides an aria-describedby given).
+  useLayoutEffect(() => {
+    if (invalid) field.current?.setAttribute('aria-describedby', invalidId);
+    else field.current?.removeAttribute('aria-describedby');
+  }, [invalid, invalidId]);
   const lookup = trpc.kiosk.lookupCustomer.useMutation({ meta: offlineMeta(OFFLINE_LOOKUP_MESSAGE) });
   const lookupOnce = useOneAtATime(lookup);
 
@@ -103,9 +110,22 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
             placeholder="Your phone number"
             size="xl"
             styles={{ input: { textAlign: 'center', letterSpacing: 2, fontVariantNumeric: 'tabular-nums' } }}
-            error={invalid ? 'Please enter a valid phone number.' : undefined}
-            // The field never has focus (the keypad types into it), so its error is announced.
-            errorProps={{ role: 'alert' }}
+            // The field never has focus (the keypad types into it), so its error is not Mantine's, which comes
+            // with its text, but one coming into an alert region already under the field: it is heard.
+            error={invalid}
+            ref={field}
+            inputContainer={(input) => (
+              <>
+                {input}
+                <LiveRegion role="alert">
+                  {invalid && (
+                    <Input.Error id={invalidId} size="xl" mt="calc(var(--mantine-spacing-xs) / 2)">
+                      Please enter a valid phone number.
+                    </Input.Error>
+                  )}
+                </LiveRegion>
+              </>
+            )}
           />
           <ErrorAlert variant="light">
             {lookup.error && (
