@@ -2,7 +2,7 @@ import { Anchor, Button, Container, Paper, PasswordInput, Stack, Tabs, Text, Tex
 import { Link, useLocation } from 'wouter';
 import { loginInput } from '../../shared/schemas/user';
 import { GoogleSignIn } from '../components/GoogleSignIn';
-import { ErrorAlert } from '../components/LiveRegion';
+import { AlertRegion } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useLeaveIfSignedInOnArrival, useSignInThenGoHome } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -53,7 +53,7 @@ export default function LoginPage() {
               if (!busy) loginOnce(data);
             })} noValidate>
               <Stack>
-                <ErrorAlert title="Login failed">{login.error && loginErrorMessage(login.error.message)}</ErrorAlert>
+                <AlertRegion title="Login failed">{login.error && loginErrorMessage(login.error.message)}</AlertRegion>
                 <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required readOnly={!hydrated} {...form.inputProps('email')} />
                 <PasswordInput label="Password" visibilityToggleFocusable autoComplete="current-password" placeholder="Your password" required readOnly={!hydrated} {...form.inputProps('password')} />
                 <Button type={hydrated ? 'submit' : 'button'} loading={false} {...busyProps(busy)} fullWidth>

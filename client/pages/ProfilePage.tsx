@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { profileInput, type User } from '../../shared/schemas';
 import { AuthenticatingSkeleton } from '../components/AuthGuard';
 import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
-import { ErrorAlert } from '../components/LiveRegion';
+import { AlertRegion } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
 import { useAuth, useSetSession } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -114,7 +114,7 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={send} noValidate>
       <Stack>
-        <ErrorAlert>{save.error && profileUpdateError(save.error)}</ErrorAlert>
+        <AlertRegion>{save.error && profileUpdateError(save.error)}</AlertRegion>
         <TextInput label="Display Name" autoComplete="name" required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" required {...form.inputProps('email')} />
         {/* Only customers sign in at a kiosk by it (staff accounts are refused there). */}

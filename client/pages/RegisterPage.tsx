@@ -8,7 +8,7 @@ import { useOneAtATime } from '../hooks/use-one-at-a-time';
 import { useZodForm } from '../hooks/use-zod-form';
 import { registrationErrorMessage } from '../lib/auth-errors';
 import { busyProps } from '../lib/busy';
-import { ErrorAlert } from '../components/LiveRegion';
+import { AlertRegion } from '../components/LiveRegion';
 import { trpc } from '../trpc';
 
 const displayNameHint = 'Spaces, emojis and special characters are welcome.';
@@ -34,7 +34,7 @@ function RegisterForm({ withPhone, form }: { withPhone: boolean; form: RegisterF
         registerOnce(data, { onSuccess: () => navigate('/') });
       })} noValidate>
       <Stack>
-        <ErrorAlert>{register.error && registrationErrorMessage(register.error.message)}</ErrorAlert>
+        <AlertRegion>{register.error && registrationErrorMessage(register.error.message)}</AlertRegion>
         {withPhone && <TextInput label="Phone Number" type="tel" autoComplete="tel" placeholder="555 010 0000" required {...form.inputProps('phoneNumber')} />}
         <TextInput label="Display Name" autoComplete="name" description={displayNameHint} required {...form.inputProps('displayName')} />
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.inputProps('email')} />

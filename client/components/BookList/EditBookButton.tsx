@@ -11,7 +11,7 @@ import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
-import { ErrorAlert } from '../LiveRegion';
+import { AlertRegion } from '../LiveRegion';
 
 const UPDATE_DETAILS_FAILED = 'Failed to update book details';
 
@@ -94,7 +94,7 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
         <Text size="sm" c="dimmed">
           ISBN: {book.isbn}
         </Text>
-        <ErrorAlert>{save.error && errorMessage(save.error, UPDATE_DETAILS_FAILED)}</ErrorAlert>
+        <AlertRegion>{save.error && errorMessage(save.error, UPDATE_DETAILS_FAILED)}</AlertRegion>
         <TextInput label="Title" required data-autofocus {...form.inputProps('title')} />
         <TextInput label="Author" required {...form.inputProps('author')} />
         <Group justify="flex-end">

@@ -5,7 +5,7 @@ import { ACCOUNT_LINKING_REQUIRED_CODE } from '../../../shared/oauth';
 import { useSignInThenGoHome } from '../../hooks/use-auth';
 import { useGoogleSignIn } from '../../hooks/use-google-sign-in';
 import { busyProps } from '../../lib/busy';
-import { ErrorAlert } from '../LiveRegion';
+import { AlertRegion } from '../LiveRegion';
 
 /** The Google tab of the login page: the popup sign-in, its errors, and the 'Account Already Exists' card. */
 export function GoogleSignIn() {
@@ -54,7 +54,7 @@ export function GoogleSignIn() {
       <Text size="sm" c="dimmed">
         {"Use your Google account to sign in or create a new account. It's quick, secure, and easy."}
       </Text>
-      <ErrorAlert>{error?.message}</ErrorAlert>
+      <AlertRegion>{error?.message}</AlertRegion>
       {/* Busy rather than disabled while the popup is open: a disabled button would drop the focus to the page. */}
       <Button ref={continueButton} variant="default" onClick={() => isPending || signIn()} loading={false} {...busyProps(isPending)}>
         Continue with Google

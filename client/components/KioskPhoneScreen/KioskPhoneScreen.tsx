@@ -9,7 +9,7 @@ import { busyButtonProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { offlineMeta } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
-import { ErrorAlert, LiveRegion } from '../LiveRegion';
+import { AlertRegion, LiveRegion } from '../LiveRegion';
 import { Keypad } from './Keypad';
 import { wrappingLabel } from '../../lib/wrapping-label';
 import classes from './KioskPhoneScreen.module.css';
@@ -127,7 +127,7 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
               </>
             )}
           />
-          <ErrorAlert variant="light">
+          <AlertRegion variant="light">
             {lookup.error && (
               <Stack gap="sm" align="flex-start">
                 <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
@@ -139,7 +139,7 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
                 )}
               </Stack>
             )}
-          </ErrorAlert>
+          </AlertRegion>
         </Stack>
         <Stack gap="md">
           <Keypad onDigit={addDigit} onDelete={deleteDigit} disabled={lookup.isPending} />

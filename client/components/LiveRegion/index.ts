@@ -1,2 +1,2 @@
-export { ErrorAlert } from './ErrorAlert';
+export { AlertRegion } from './AlertRegion';
 export { LiveRegion } from './LiveRegion';
