@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demo, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, textLines } from './fixtures';
+import { checksFindServerDown, demo, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, textLines } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -101,6 +101,33 @@ test('the charts count in whole numbers, evenly spaced, up to the largest count'
     const gaps = heights.slice(1).map((y, i) => heights[i]! - y);
     for (const gap of gaps) expect(Math.abs(gap - gaps[0]!), chart).toBeLessThan(1);
   }
+});
+
+test('insights that could not be read are asked again by their own Try again', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  await checksFindServerDown(page);
+  const insightsCalls = /\/trpc\/[^?]*\binsights\./;
+  await page.route(insightsCalls, (route) => route.abort('connectionrefused'));
+  await page.getByRole('tab', { name: 'Insights' }).click();
+  const rentals = page.getByRole('region', { name: 'Rentals and returns per day' });
+  const popular = page.getByRole('region', { name: 'Most rented books' });
+  await expect(rentals.getByRole('alert')).toContainText('Could not load rentals and returns per day:', { timeout: 20_000 });
+  await expect(popular.getByRole('alert')).toContainText('Could not load most rented books:');
+  const figures = page.getByRole('alert').filter({ hasText: 'Could not load insights:' });
+  await expect(figures).toBeVisible();
+
+  await page.unroute(insightsCalls);
+  await rentals.getByRole('button', { name: 'Try again' }).click();
+  await expect(rentalsTable(page).locator('tbody tr')).toHaveCount(30);
+  // Only the card asked again came back: the others still say they could not load, each with its own Try again.
+  await expect(popular.getByRole('alert')).toContainText('Could not load most rented books:');
+  await figures.getByRole('button', { name: 'Try again' }).click();
+  await expect(figures).toHaveCount(0);
+  await expect(page.locator('xpath=//dt[normalize-space()="Out now"]/following-sibling::dd[1]')).toHaveText(/^\d+$/);
+  await popular.getByRole('button', { name: 'Try again' }).click();
+  await expect(popular.getByRole('row')).not.toHaveCount(0);
 });
 
 test('a new library shows empty states, not errors', async ({ page }) => {

@@ -1,16 +1,16 @@
-import { Alert, Card, Skeleton, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/error-messages';
-import { loadingStatus, WhileLoading } from '../DataState';
+import { ErrorAlert, loadingStatus, type Retry, WhileLoading } from '../DataState';
 
-interface QueryLike<T> {
+interface QueryLike<T> extends Retry {
   data: T | undefined;
   isPending: boolean;
   isError: boolean;
   error: unknown;
 }
 
-/** One card of the tab: its title, then a skeleton, the error, the empty text or the content. */
+/** One card of the tab: its title, then a skeleton, the error (with Try again), the empty text or the content. */
 export function InsightSection<T>(props: {
   title: string;
   query: QueryLike<T>;
@@ -30,9 +30,9 @@ export function InsightSection<T>(props: {
           <Skeleton height={height} radius="sm" {...loadingStatus(`Loading ${title.toLowerCase()}`)} />
         </WhileLoading>
       ) : query.isError || query.data === undefined ? (
-        <Alert color="red" variant="light" role="alert">
+        <ErrorAlert retry={query}>
           Could not load {title.toLowerCase()}: {errorMessage(query.error)}
-        </Alert>
+        </ErrorAlert>
       ) : isEmpty(query.data) ? (
         <Text c="dimmed" ta="center" py="lg">
           {empty}

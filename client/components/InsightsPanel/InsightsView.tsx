@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Title, useMatches } from '@mantine/core';
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Title, useMatches } from '@mantine/core';
 import { isCancelledError } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -9,6 +9,7 @@ import { isOnline } from '../../lib/connection';
 import { errorMessage } from '../../lib/error-messages';
 import { keepPreviousWhileOnline } from '../../lib/keep-previous';
 import { trpc } from '../../trpc';
+import { ErrorAlert } from '../DataState';
 import { InsightSection } from './InsightSection';
 import { LongRentals } from './LongRentals';
 import { MembersChart } from './MembersChart';
@@ -56,6 +57,11 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
   }
 
   const figuresError = summary.error ?? collection.error;
+  // The figures come from two reads: Try again asks again the one (or both) that failed.
+  const figuresRetry = {
+    refetch: () => [summary, collection].filter((query) => query.isError).forEach((query) => void query.refetch()),
+    isFetching: summary.isFetching || collection.isFetching,
+  };
   // The four periods in one row fit a 320 px phone only at the smaller size.
   const periodSize = useMatches({ base: 'xs', xs: 'sm' });
   return (
@@ -78,9 +84,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
         </Group>
       </Group>
       {figuresError ? (
-        <Alert color="red" variant="light" role="alert">
-          Could not load insights: {errorMessage(figuresError)}
-        </Alert>
+        <ErrorAlert retry={figuresRetry}>Could not load insights: {errorMessage(figuresError)}</ErrorAlert>
       ) : (
         <StatCards summary={summary.data} collection={collection.data} />
       )}
