@@ -1,4 +1,4 @@
-import { AreaChart } from '@mantine/charts';
+import { AreaChart, BarChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import { periodDay, type RentalsPerDay } from '../../../shared/schemas';
 import { ChartKey, type ChartSeries } from './ChartKey';
@@ -11,26 +11,29 @@ const SERIES: ChartSeries[] = [
   { name: 'returns', label: 'Returns', color: 'teal.6' },
 ];
 
-/** Rentals and returns per day, as an area chart and, for screen readers, a table. */
+const BARS_UP_TO_DAYS = 31;
+
+/** Rentals and returns per day, as a chart and, for screen readers, a table. */
 export function RentalsChart({ perDay, periodText }: { perDay: RentalsPerDay; periodText: string }) {
   const days = perDay.rentals.length;
   const data = perDay.rentals.map((rentals, i) => ({ label: shortDay(periodDay(perDay.firstDay, i)), rentals, returns: perDay.returns[i] }));
   const ticks = countTicks(Math.max(...perDay.rentals, ...perDay.returns));
+  const chart = {
+    h: 200,
+    data,
+    dataKey: 'label',
+    tickLine: 'none',
+    gridAxis: 'y',
+    yAxisProps: { width: 32, ticks, domain: [0, ticks.at(-1)!], interval: 0 },
+    xAxisProps: { minTickGap: 24 },
+    series: SERIES,
+  } as const;
   return (
     <>
       <Box aria-hidden="true" inert>
-        <AreaChart
-          h={200}
-          data={data}
-          dataKey="label"
-          curveType="monotone"
-          withDots={days <= 31}
-          tickLine="none"
-          gridAxis="y"
-          yAxisProps={{ width: 32, ticks, domain: [0, ticks.at(-1)!], interval: 0 }}
-          xAxisProps={{ minTickGap: 24 }}
-          series={SERIES}
-        />
+        {/* A month's days as bars, each day's counts standing apart (a line drew one rental as a hump over the
+            quiet days around it); a longer period's days are too narrow for bars, and its line shows the trend. */}
+        {days <= BARS_UP_TO_DAYS ? <BarChart {...chart} maxBarWidth={12} /> : <AreaChart {...chart} curveType="linear" withDots={false} />}
       </Box>
       <ChartKey series={SERIES} />
       <ChartTable
