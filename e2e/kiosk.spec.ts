@@ -365,6 +365,41 @@ test("a patron's rentals read as they sign in, answered after their first rent, 
   await expect(page.getByTestId('kiosk-rental').filter({ hasText: 'Late Answer Atlas' })).toBeVisible();
 });
 
+test('a book the patron has out says so at the kiosk, its Rent offering no second copy, until it is returned', async ({ page }) => {
+  const { library } = await librarianLibraryWith(page, 'Own Copy', [
+    { title: 'Owned Ocean Atlas', author: 'Kiosk', quantity: 3 },
+    { title: 'Other Ocean Atlas', author: 'Kiosk', quantity: 3 },
+  ]);
+  await logIn(page, demo.librarian);
+  const phone = `555${String(Date.now()).slice(-7)}`;
+  await postOk(page, '/_api/customer/register', { libraryId: library.id, displayName: 'Owen Owner', email: uniqueEmail('owner'), phoneNumber: phone });
+  await page.goto(`/kiosk/${library.id}`);
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await signInByPhone(page, phone);
+  await expect(page.getByRole('heading', { name: 'Owen Owner' })).toBeVisible();
+
+  await page.getByPlaceholder('Search by title or author...').fill('ocean atlas');
+  const owned = bookRow(page, 'Owned Ocean Atlas');
+  const other = bookRow(page, 'Other Ocean Atlas');
+  await owned.getByRole('button', { name: 'Rent' }).click();
+  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  // Two copies are still in, but this patron has one.
+  await expect(owned.getByText('2 of 3 available')).toBeVisible();
+  await expect(owned.getByText('You have this book')).toBeVisible();
+  await expect(owned.getByRole('button', { name: 'Rent' })).toBeDisabled();
+  await expect(other.getByText('You have this book')).toHaveCount(0);
+  await expect(other.getByRole('button', { name: 'Rent' })).toBeEnabled();
+
+  await page.getByRole('tab', { name: 'Current Rentals (1)' }).click();
+  await page.getByTestId('kiosk-rental').getByRole('button', { name: 'Return' }).click();
+  await page.getByRole('dialog', { name: 'Return Book' }).getByRole('button', { name: 'Return Book' }).click();
+  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await page.getByRole('tab', { name: 'Rent a Book' }).click();
+  await expect(owned.getByText('3 of 3 available')).toBeVisible();
+  await expect(owned.getByText('You have this book')).toHaveCount(0);
+  await expect(owned.getByRole('button', { name: 'Rent' })).toBeEnabled();
+});
+
 test("a rental at the kiosk shows in the dashboard's book list when the app returns there", async ({ page }) => {
   await logIn(page, demo.librarian);
   await page.goto('/dashboard');

@@ -1,4 +1,4 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import toast from 'react-hot-toast';
 import type { Book } from '../../../shared/schemas';
 import { busyProps } from '../../lib/busy';
@@ -22,12 +22,14 @@ function KioskAvailabilityBadge({ book }: { book: Pick<Book, 'availableCount' | 
 
 interface BookRowProps {
   book: Book;
+  /** The customer has a copy out already: one is all they may have (the server would refuse another). */
+  rentedByCustomer: boolean;
   renting: boolean;
   busy: boolean;
   onRent: (isbn: string) => void;
 }
 
-export function BookRow({ book, renting, busy, onRent }: BookRowProps) {
+export function BookRow({ book, rentedByCustomer, renting, busy, onRent }: BookRowProps) {
   const rent = () => {
     if (!book.isbn) {
       toast.error(
@@ -50,12 +52,17 @@ export function BookRow({ book, renting, busy, onRent }: BookRowProps) {
       testId="kiosk-book"
       focusRow={book.id}
       detail={
-        <div>
+        <Group gap={6}>
           <KioskAvailabilityBadge book={book} />
-        </div>
+          {rentedByCustomer && (
+            <Badge color="blue" variant="light" tt="none" size="md" h="auto" styles={WRAPPING}>
+              You have this book
+            </Badge>
+          )}
+        </Group>
       }
       action={(titleId) => (
-        <Button onClick={() => busy || rent()} disabled={book.availableCount === 0} {...busyProps(busy)} size="lg" miw={96} px="sm" aria-describedby={titleId}>
+        <Button onClick={() => busy || rent()} disabled={book.availableCount === 0 || rentedByCustomer} {...busyProps(busy)} size="lg" miw={96} px="sm" aria-describedby={titleId}>
           {renting ? 'Renting...' : 'Rent'}
         </Button>
       )}

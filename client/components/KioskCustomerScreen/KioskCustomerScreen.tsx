@@ -1,4 +1,5 @@
 import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import type { Customer } from '../../../shared/schemas';
 import { useKioskInactivity } from '../../hooks/use-kiosk-inactivity';
 import { trpc } from '../../trpc';
@@ -19,6 +20,7 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
   const { secondsLeft, stayActive } = useKioskInactivity(onLogout);
   // Unpaged on purpose: the server answers one customer's list whole, so the tab's count is exact.
   const rentals = trpc.rentals.list.useQuery({ libraryId, customerId: customer.id });
+  const rentedBookIds = useMemo(() => new Set(rentals.data?.map((rental) => rental.bookId)), [rentals.data]);
 
   return (
     <Stack gap="lg">
@@ -49,7 +51,7 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rent">
-          <RentTab libraryId={libraryId} customerId={customer.id} />
+          <RentTab libraryId={libraryId} customerId={customer.id} rentedBookIds={rentedBookIds} />
         </Tabs.Panel>
         <Tabs.Panel value="rentals">
           <RentalsTab libraryId={libraryId} rentals={rentals} />

@@ -15,10 +15,11 @@ import { StateMessage } from './StateMessage';
 import { wrappingLabel } from '../../lib/wrapping-label';
 
 /**
- * Rent by scanning (or typing) an ISBN, or by searching the library's books by title or author. Renting
- * a book's last copy disables its button: focus moves to the next book that can be rented.
+ * Rent by scanning (or typing) an ISBN, or by searching the library's books by title or author. A book
+ * the customer has out already says so, its Rent disabled. Renting a book disables its button (the
+ * customer has it now, or its last copy is gone): focus moves to the next book that can be rented.
  */
-export function RentTab({ libraryId, customerId }: { libraryId: number; customerId: number }) {
+export function RentTab({ libraryId, customerId, rentedBookIds }: { libraryId: number; customerId: number; rentedBookIds: ReadonlySet<number> }) {
   const [scanning, setScanning] = useState(false);
   const { search, setSearch, debounced: debouncedSearch } = useDebouncedSearch();
   const { query: pages, books } = useBookPages({ libraryId, search: debouncedSearch }, { enabled: debouncedSearch !== '' });
@@ -45,7 +46,7 @@ export function RentTab({ libraryId, customerId }: { libraryId: number; customer
       <Stack gap="sm">
         {failure}
         {books.map((book) => (
-          <BookRow key={book.id} book={book} renting={rentingIsbn === book.isbn} busy={rentingIsbn !== null} onRent={rent} />
+          <BookRow key={book.id} book={book} rentedByCustomer={rentedBookIds.has(book.id)} renting={rentingIsbn === book.isbn} busy={rentingIsbn !== null} onRent={rent} />
         ))}
         <LoadMoreButton size="lg" hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
       </Stack>
