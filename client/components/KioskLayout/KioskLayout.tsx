@@ -24,7 +24,8 @@ export function KioskLayout({ libraryName, children }: { libraryName?: string; c
       <footer className={classes.footer}>
         <Text size="sm" c="dimmed" ta="center">
           Library powered by{' '}
-          <Text span fw={700} c="brand.7" inherit>
+          {/* Bold, not the links' blue: on a patrons' terminal it leads nowhere, and must not look as if it did. */}
+          <Text span inherit fw={700}>
             {PRODUCT_NAME}
           </Text>
         </Text>
