@@ -1,15 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { demo, hold, listenLikeAScreenReader, logIn, pickLibrary } from './fixtures';
+import { demo, expectHeard, hold, listenLikeAScreenReader, logIn, pickLibrary } from './fixtures';
 
 const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
 
 // What comes up without the focus moving to it is read out only from a live region already on the page: these
 // messages come into a region that was there, empty, before they did (listenLikeAScreenReader).
-
-/** Waits until a screen reader has read `text` out of a live region. */
-async function expectHeard(listener: { heard: () => Promise<string[]> }, text: string) {
-  await expect.poll(async () => (await listener.heard()).some((said) => said.includes(text)), { message: `heard "${text}"` }).toBe(true);
-}
 
 test('a failed login is read out', async ({ page }) => {
   await page.goto('/login');

@@ -189,29 +189,54 @@ export function brokenImages(page: Page) {
   );
 }
 
+/** How a live region is read: 'assertive' interrupts (role alert, aria-live=assertive), 'polite' waits its turn. */
+export type Politeness = 'polite' | 'assertive';
+
 /**
  * From now on, what a screen reader reads out of the page's live regions (role status or alert, aria-live): the
  * text that comes into a region already on the page. A region added with its text already in it is often not read
  * at all (NVDA, JAWS, VoiceOver follow the changes of regions they know), so its text is not counted here.
- * `heard()`: each region's whole text as it changed, in order.
+ * `heard()`: each region's whole text as it changed, in order; of a region marked aria-atomic=false, only what came
+ * into it, as only that is read. `heard('assertive')`: only what interrupted, `heard('polite')` what waited.
  */
 export async function listenLikeAScreenReader(page: Page) {
   const id = `heard-${Math.random().toString(36).slice(2)}`;
   await page.evaluate((id) => {
-    const live = '[role="status"], [role="alert"], [aria-live]:not([aria-live="off"])';
+    // aria-live=off outranks a role's own: such a status is only shown, not read out.
+    const live = ':is([role="status"], [role="alert"], [aria-live]):not([aria-live="off"])';
     const known = new Set(document.querySelectorAll(live));
-    const heard: string[] = [];
-    (window as unknown as Record<string, string[]>)[id] = heard;
+    const heard: { text: string; politeness: string }[] = [];
+    (window as unknown as Record<string, unknown>)[id] = heard;
     new MutationObserver((records) => {
       for (const record of records) {
         const target = record.target instanceof Element ? record.target : record.target.parentElement;
         const region = target?.closest(live);
-        const text = region?.textContent?.trim();
-        if (region && known.has(region) && text) heard.push(text);
+        if (!region || !known.has(region)) continue;
+        const whole = region.getAttribute('aria-atomic') !== 'false';
+        const cameIn = record.type === 'characterData' ? record.target.textContent : [...record.addedNodes].map((node) => node.textContent).join(' ');
+        const text = (whole ? region.textContent : cameIn)?.trim();
+        const politeness = region.getAttribute('aria-live') ?? (region.getAttribute('role') === 'alert' ? 'assertive' : 'polite');
+        if (text) heard.push({ text, politeness });
       }
       // A region added now is known from the next change on: the text it came with goes unread.
       for (const region of document.querySelectorAll(live)) known.add(region);
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   }, id);
-  return { heard: () => page.evaluate((id) => (window as unknown as Record<string, string[]>)[id] ?? [], id) };
+  return {
+    heard: (politeness?: Politeness) =>
+      page.evaluate(
+        ({ id, politeness }) =>
+          ((window as unknown as Record<string, { text: string; politeness: string }[] | undefined>)[id] ?? [])
+            .filter((said) => !politeness || said.politeness === politeness)
+            .map((said) => said.text),
+        { id, politeness },
+      ),
+  };
+}
+
+/** Waits until a screen reader has read `text` out of a live region (of that politeness, if given). */
+export async function expectHeard(listener: { heard: (politeness?: Politeness) => Promise<string[]> }, text: string, politeness?: Politeness) {
+  await expect
+    .poll(async () => (await listener.heard(politeness)).some((said) => said.includes(text)), { message: `heard "${text}"${politeness ? ` (${politeness})` : ''}` })
+    .toBe(true);
 }
