@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, hold, logIn, pickLibrary, register, trpcCall, uniqueEmail } from './fixtures';
+import { demo, expectHeard, hold, listenLikeAScreenReader, logIn, pickLibrary, register, toastSaying, trpcCall, uniqueEmail } from './fixtures';
 
 test('a newcomer registers, is greeted, logs out and logs back in', async ({ page }) => {
   const email = uniqueEmail('newcomer');
@@ -148,9 +148,11 @@ test('a session check answered late, after the user signed in, does not sign the
 test('a logout the server could not carry out leaves the user signed in, and says so', async ({ page }) => {
   await register(page, { displayName: 'Lou Logout', email: uniqueEmail('logout'), password: 'Password123' });
   await page.route(trpcCall('auth.logout'), (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+  const listener = await listenLikeAScreenReader(page);
   await page.getByRole('button', { name: /^Hi, / }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'You are still signed in: the server could not end your session.' })).toBeVisible();
+  await expect(toastSaying(page, 'You are still signed in: the server could not end your session.')).toBeVisible();
+  await expectHeard(listener, 'You are still signed in: the server could not end your session.', 'assertive');
   await expect(page.getByText('Hi, Lou Logout')).toBeVisible();
   // And the server agrees: a new page load still finds the session.
   await page.unroute(trpcCall('auth.logout'));
@@ -169,9 +171,11 @@ test('a logout the server could not carry out on a signed-in page leaves the use
   await expect(page.getByText('Hi, Stella Stay')).toBeVisible();
   // Answered late, so the page has gone to the login form (the user was cleared at once) before the failure comes.
   await page.route(trpcCall('auth.logout'), (route) => setTimeout(() => void route.abort('connectionrefused'), 1_000));
+  const listener = await listenLikeAScreenReader(page);
   await page.getByRole('button', { name: /^Hi, / }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'You are still signed in: the server could not end your session.' })).toBeVisible();
+  await expect(toastSaying(page, 'You are still signed in: the server could not end your session.')).toBeVisible();
+  await expectHeard(listener, 'You are still signed in: the server could not end your session.', 'assertive');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Hi, Stella Stay')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toHaveCount(0);
@@ -220,7 +224,7 @@ test('the login form validates on blur and shows the server message on failure',
   await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
   await page.getByLabel(/^Password( \*)?$/).fill('WrongPassword1');
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByRole('alert')).toContainText('Invalid email or password.');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Invalid email or password.');
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -290,7 +294,7 @@ test('registering with a taken email suggests logging in', async ({ page }) => {
   await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
   await page.getByLabel(/^Password( \*)?$/).fill('Password123');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toContainText('This email is already registered. Please try logging in instead.');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('This email is already registered. Please try logging in instead.');
 });
 
 test('the demo sign-ins printed at start work', async ({ page }) => {

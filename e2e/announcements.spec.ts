@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, expectHeard, hold, listenLikeAScreenReader, logIn, pickLibrary } from './fixtures';
+import { demo, expectHeard, hold, listenLikeAScreenReader, logIn, pickLibrary, register, timesHeard, toastSaying, uniqueEmail } from './fixtures';
 
 const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
 
@@ -12,7 +12,7 @@ test('a failed login is read out', async ({ page }) => {
   await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
   await page.getByLabel(/^Password( \*)?$/).fill('NotThePassword1');
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByRole('alert')).toContainText('Invalid email or password.');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Invalid email or password.');
   await expectHeard(listener, 'Invalid email or password.');
 });
 
@@ -23,7 +23,7 @@ test('a registration refused is read out', async ({ page }) => {
   await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
   await page.getByLabel(/^Password( \*)?$/).fill('RepeatPass1');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toContainText('This email is already registered.');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('This email is already registered.');
   await expectHeard(listener, 'This email is already registered.');
 });
 
@@ -36,7 +36,7 @@ test("the kiosk's 'No customer found' is read out", async ({ page }) => {
   const keypad = page.getByRole('group', { name: 'Keypad' });
   for (const digit of `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`) await keypad.getByRole('button', { name: digit, exact: true }).click();
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'No customer found' })).toContainText('No customer found with this phone number.');
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'No customer found' })).toContainText('No customer found with this phone number.');
   await expectHeard(listener, 'No customer found with this phone number.');
 });
 
@@ -83,4 +83,89 @@ test('the offline banner is read out when the connection goes', async ({ page, c
   await expectHeard(listener, OFFLINE_NOTICE);
   await context.setOffline(false);
   await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
+});
+
+// A toast comes with its text in it: it is heard from the toaster's regions (client/components/Toasts), once.
+
+test('a success toast is read out, waiting its turn, once', async ({ page }) => {
+  await register(page, { displayName: 'Hattie Heard', email: uniqueEmail('heard'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const listener = await listenLikeAScreenReader(page);
+  await page.getByRole('region', { name: 'Available to Rent' }).getByRole('button', { name: 'Rent Book' }).first().click();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
+  await expectHeard(listener, 'Book rental successful!', 'polite');
+  // The bar only shows it: were it an alert or live too, the toast could be read twice.
+  await expect(page.locator('[data-rht-toaster]').locator('[role="alert"], :is([role="status"], [aria-live]):not([aria-live="off"])')).toHaveCount(0);
+  expect(await timesHeard(listener, 'Book rental successful!')).toBe(1);
+});
+
+test('a failure toast is read out at once, interrupting', async ({ page, context }) => {
+  await register(page, { displayName: 'Fred Failed', email: uniqueEmail('failed'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const rent = page.getByRole('region', { name: 'Available to Rent' }).getByRole('button', { name: 'Rent Book' }).first();
+  await expect(rent).toBeEnabled();
+  await context.setOffline(true);
+  const listener = await listenLikeAScreenReader(page);
+  await rent.click();
+  const offline = 'You are offline. This change needs a connection; try again when you are back online.';
+  await expect(toastSaying(page, offline)).toBeVisible();
+  await expectHeard(listener, offline, 'assertive');
+  await context.setOffline(false);
+});
+
+test('the same toast twice in a row is read out twice', async ({ page }) => {
+  await register(page, { displayName: 'Twyla Twice', email: uniqueEmail('twice'), password: 'Password123' });
+  await page.goto('/profile');
+  await expect(page.getByLabel(/^Display Name( \*)?$/)).toHaveValue('Twyla Twice');
+  const listener = await listenLikeAScreenReader(page);
+  const save = page.getByRole('button', { name: 'Save Changes' });
+  await save.click();
+  await expect(toastSaying(page, 'Profile updated successfully!')).toBeVisible();
+  await expect.poll(() => timesHeard(listener, 'Profile updated successfully!')).toBe(1);
+  // Saved again: the form's one toast (one id for its saves) says it again, and is read out again.
+  await page.getByLabel(/^Display Name( \*)?$/).fill('Twyla Twice Over');
+  await save.click();
+  await expect(page.getByText('Hi, Twyla Twice Over')).toBeVisible();
+  await expect.poll(() => timesHeard(listener, 'Profile updated successfully!')).toBe(2);
+});
+
+test('a second toast while the first still shows is read out too', async ({ page }) => {
+  await register(page, { displayName: 'Quinn Quick', email: uniqueEmail('quick'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const rent = page.getByRole('region', { name: 'Available to Rent' }).getByRole('button', { name: 'Rent Book' });
+  await expect(rent.nth(1)).toBeEnabled();
+  const listener = await listenLikeAScreenReader(page);
+  await rent.first().click();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
+  // The next one as soon as the lists let it, the first toast still on screen.
+  await rent.first().click();
+  await expect(toastSaying(page, 'Book rental successful!')).toHaveCount(2);
+  await expect.poll(() => timesHeard(listener, 'Book rental successful!')).toBe(2);
+});
+
+test.describe(() => {
+  // The toaster's code is held back below: fetched by the page itself, not a service worker.
+  test.use({ serviceWorkers: 'block' });
+
+  test("a toast made before the toaster's code has loaded is read out too", async ({ page }) => {
+    await register(page, { displayName: 'Lana Late', email: uniqueEmail('late'), password: 'Password123' });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/Toasts-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/profile');
+    await expect(page.getByLabel(/^Display Name( \*)?$/)).toHaveValue('Lana Late');
+    const listener = await listenLikeAScreenReader(page);
+    await page.getByLabel(/^Display Name( \*)?$/).fill('Lana Later');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Hi, Lana Later')).toBeVisible();
+    release();
+    await expect(toastSaying(page, 'Profile updated successfully!')).toBeVisible();
+    await expectHeard(listener, 'Profile updated successfully!', 'polite');
+  });
 });

@@ -1,5 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callsTo, checksFindServerDown, clickTwiceAtOnce, demo, librarianLibraryWith, pickLibrary, postOk, register, trpcCall, uniqueEmail } from './fixtures';
+import {
+  callsTo,
+  checksFindServerDown,
+  clickTwiceAtOnce,
+  demo,
+  expectHeard,
+  librarianLibraryWith,
+  listenLikeAScreenReader,
+  pickLibrary,
+  postOk,
+  register,
+  timesHeard,
+  toastSaying,
+  trpcCall,
+  uniqueEmail,
+} from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -27,7 +42,7 @@ test('a customer rents a book, sees it under My Rentals, returns it and reviews 
   const book = section(page, 'Available to Rent').getByRole('article').first();
   const title = (await book.locator('p').first().textContent())!;
   await book.getByRole('button', { name: 'Rent Book' }).click();
-  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
 
   const rented = section(page, 'My Rentals').getByRole('article', { name: title });
   await expect(rented).toBeVisible();
@@ -40,7 +55,7 @@ test('a customer rents a book, sees it under My Rentals, returns it and reviews 
   await pickLibrary(page, 'Central Library');
 
   await rented.getByRole('button', { name: 'Return Book' }).click();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
   await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
   const againAvailable = section(page, 'Available to Rent').getByRole('article', { name: title });
   await expect(againAvailable.getByRole('button', { name: 'Rent Book' })).toBeEnabled();
@@ -216,10 +231,12 @@ test('a customer edits their profile', async ({ page }) => {
 
   await email.fill(demo.reader.email);
   await name.fill('Patricia Profile');
+  const listener = await listenLikeAScreenReader(page);
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  // Said on the form and in a toast, both alerts.
+  // Said on the form and in a toast, and read out from both at once (assertive).
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Update failed: Email already in use' })).toBeVisible();
-  await expect(page.locator('[data-rht-toaster]').getByRole('alert').filter({ hasText: 'Update failed: Email already in use' })).toBeVisible();
+  await expect(toastSaying(page, 'Update failed: Email already in use')).toBeVisible();
+  await expect.poll(() => timesHeard(listener, 'Update failed: Email already in use', 'assertive')).toBe(2);
   // The refused save changed nothing: the header still greets the old name.
   await expect(page.getByText('Hi, Pat Profile')).toBeVisible();
 
@@ -229,7 +246,7 @@ test('a customer edits their profile', async ({ page }) => {
   await expect(otherTab.getByText('Hi, Pat Profile')).toBeVisible();
   await email.fill(uniqueEmail('renamed'));
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Profile updated successfully!')).toBeVisible();
   await expect(page.getByText('Hi, Patricia Profile')).toBeVisible();
   await expect(otherTab.getByText('Hi, Patricia Profile')).toBeVisible();
   await otherTab.close();
@@ -242,6 +259,7 @@ test("a profile save's answer replaces the last one's toast: a failure then a su
   const emailField = page.getByLabel(/^Email( \*)?$/);
   await expect(emailField).toHaveValue(email);
   await emailField.fill(demo.librarian.email);
+  const listener = await listenLikeAScreenReader(page);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   const toasts = page.locator('[data-rht-toaster]');
   await expect(toasts.getByText(/^Update failed: /)).toBeVisible();
@@ -251,6 +269,8 @@ test("a profile save's answer replaces the last one's toast: a failure then a su
   await expect(toasts.getByText('Profile updated successfully!')).toBeVisible();
   // At once, not after a wait: the failure's toast would leave by itself after a few seconds.
   expect(await toasts.getByText(/^Update failed: /).count()).toBe(0);
+  // The toast changed in place from the failure to the success: the success is read out too, waiting its turn.
+  await expectHeard(listener, 'Profile updated successfully!', 'polite');
 });
 
 test("a profile open in another tab takes in a change saved in this one, so its own save never puts the old name or email back", async ({ page }) => {
@@ -266,7 +286,7 @@ test("a profile open in another tab takes in a change saved in this one, so its 
   await field(page, 'Display Name').fill('Tabitha Renamed');
   await field(page, 'Email').fill(newEmail);
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Profile updated successfully!')).toBeVisible();
   // The other tab's form follows, as its header does.
   await expect(field(other, 'Display Name')).toHaveValue('Tabitha Renamed');
   await expect(field(other, 'Email')).toHaveValue(newEmail);
@@ -278,7 +298,7 @@ test("a profile open in another tab takes in a change saved in this one, so its 
   await expect(field(other, 'Display Name')).toHaveValue('Tabitha Third');
   await expect(field(other, 'Phone Number')).toHaveValue('5550142424');
   await other.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(other.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(toastSaying(other, 'Profile updated successfully!')).toBeVisible();
   const { user } = await (await page.request.get('/_api/auth/session')).json();
   expect(user).toMatchObject({ displayName: 'Tabitha Third', email: newEmail, phoneNumber: '5550142424' });
   await other.close();
@@ -289,9 +309,12 @@ test('on a phone, a toast leaves the header free: its menu answers a tap while t
   await register(page, { displayName: 'Toby Toast', email: uniqueEmail('toast'), password: 'Password123' });
   await page.goto('/profile');
   await page.getByLabel(/^Email( \*)?$/).fill(demo.reader.email);
+  const listener = await listenLikeAScreenReader(page);
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  const toast = page.locator('[data-rht-toaster]').getByRole('alert').filter({ hasText: 'Update failed: Email already in use' });
+  const toast = toastSaying(page, 'Update failed: Email already in use');
   await expect(toast).toBeVisible();
+  // Read out at once, from the form and from the toast.
+  await expect.poll(() => timesHeard(listener, 'Update failed: Email already in use', 'assertive')).toBe(2);
   const header = await page.locator('header').boundingBox();
   // Where it comes to rest: it slides in from above, and a box read during that slide is not where it stays.
   await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
@@ -359,7 +382,7 @@ test('a search finds a book whose copies are all out, said so and not rentable, 
   // Two clicks sent at once (a double tap's ghost click) rent one copy, once.
   const calls = callsTo(page, 'rentals.rent');
   await clickTwiceAtOnce(available.getByRole('article', { name: 'On The Shelf' }).getByRole('button', { name: 'Rent Book' }));
-  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
   await expect(section(page, 'My Rentals').getByRole('article', { name: 'On The Shelf' })).toBeVisible();
   await page.waitForTimeout(500);
   expect(calls).toEqual(['rentals.rent']);
@@ -465,7 +488,7 @@ test('in an outage, a failed rent frees its button at once, and the books on scr
   await page.route(trpcCall('rentals.rent'), (route) => route.abort());
   const rent = available.getByRole('article', { name: title }).getByRole('button', { name: /^(Rent Book|Renting\.\.\.)$/ });
   await rent.click();
-  await expect(page.getByText('Could not reach the server. Check your connection and try again.')).toBeVisible();
+  await expect(toastSaying(page, 'Could not reach the server. Check your connection and try again.')).toBeVisible();
   // Told it failed, the user is not shown it still running while the refresh hangs.
   await expect(rent).toHaveText('Rent Book');
 
@@ -614,7 +637,7 @@ test('the profile lists the books out at every library, and the returned ones in
 
   // Returned from the profile, the book leaves My Rentals and heads Rental History.
   await out.getByRole('button', { name: 'Return Book' }).click();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
   await expect(out.getByText('You have no active rentals.')).toBeVisible();
   await expect(rows.first()).toContainText('Still on the Shelf at Home');
 });

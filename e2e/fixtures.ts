@@ -240,3 +240,14 @@ export async function expectHeard(listener: { heard: (politeness?: Politeness) =
     .poll(async () => (await listener.heard(politeness)).some((said) => said.includes(text)), { message: `heard "${text}"${politeness ? ` (${politeness})` : ''}` })
     .toBe(true);
 }
+
+/** How many times a screen reader has read out exactly `text` (of that politeness, if given). */
+export async function timesHeard(listener: { heard: (politeness?: Politeness) => Promise<string[]> }, text: string, politeness?: Politeness) {
+  return (await listener.heard(politeness)).filter((said) => said === text).length;
+}
+
+/**
+ * A toast on screen saying `text`: its bar in the toaster, not the copy off screen that a screen reader hears it
+ * from (client/components/Toasts).
+ */
+export const toastSaying = (page: Page, text: string | RegExp) => page.locator('[data-rht-toaster]').getByText(text);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { writeBarcodeVideo } from './barcode-video';
 import { fakeCamera, test } from './camera';
-import { demo, logIn } from './fixtures';
+import { demo, logIn, toastSaying } from './fixtures';
 
 // '1984' has four copies at Central Library in the demo data.
 const NINETEEN_EIGHTY_FOUR = '9780451524935';
@@ -18,7 +18,7 @@ test('a patron at the kiosk rents a book by holding its barcode to the camera', 
 
   for (const digit of '5550100002') await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: digit, exact: true }).click();
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Customer "Grace Hopper" found.')).toBeVisible();
+  await expect(toastSaying(page, 'Customer "Grace Hopper" found.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Scan Barcode or Enter ISBN' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Book' });
@@ -26,7 +26,7 @@ test('a patron at the kiosk rents a book by holding its barcode to the camera', 
   await expect(confirm.getByText(`ISBN: ${NINETEEN_EIGHTY_FOUR}`)).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm Book' }).click();
 
-  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
   await page.getByRole('tab', { name: /^Current Rentals \(\d+\)$/ }).click();
   await expect(page.getByTestId('kiosk-rental').filter({ hasText: '1984' })).toBeVisible();
 });

@@ -13,6 +13,7 @@ import {
   register,
   serverOutage,
   spareWidthBeside,
+  toastSaying,
   trpcCall,
   uniqueEmail,
   watchFor,
@@ -35,8 +36,8 @@ async function openKiosk(page: Page, query = '') {
 
 const keypad = (page: Page) => page.getByRole('group', { name: 'Keypad' });
 const display = (page: Page) => page.getByLabel('Phone number');
-/** The alert the phone screen shows: its alert regions stay on the page, empty, until a message comes. */
-const shownAlert = (page: Page) => page.getByRole('alert').filter({ hasText: /\S/ });
+/** The alert the phone screen shows: its alert regions stay on the page, empty, until a message comes (the toasts' are outside main). */
+const shownAlert = (page: Page) => page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ });
 
 async function typeOnKeypad(page: Page, digits: string) {
   for (const digit of digits) await keypad(page).getByRole('button', { name: digit, exact: true }).click();
@@ -164,13 +165,13 @@ test('a patron who joined online adds their phone number on their profile, then 
   }
   await phoneField.fill(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
   await patron.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(patron.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(toastSaying(patron, 'Profile updated successfully!')).toBeVisible();
   // Kept as its digits.
   await expect(phoneField).toHaveValue(phone);
   // The other tab's save of a new name leaves the number it never showed alone.
   await staleTab.getByLabel(/^Display Name/).fill('Olive Offline');
   await staleTab.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(staleTab.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(toastSaying(staleTab, 'Profile updated successfully!')).toBeVisible();
   await patron.reload();
   await expect(patron.getByLabel(/^Phone Number/)).toHaveValue(phone);
   await patronContext.close();
@@ -178,7 +179,7 @@ test('a patron who joined online adds their phone number on their profile, then 
   await openKiosk(page);
   await signInByPhone(page, phone);
   await expect(page.getByRole('heading', { name: 'Olive Offline' })).toBeVisible();
-  await expect(page.getByText('Customer "Olive Offline" found.')).toBeVisible();
+  await expect(toastSaying(page, 'Customer "Olive Offline" found.')).toBeVisible();
   // Staff are refused at a kiosk by phone: their profile does not offer one.
   await page.goto('/profile');
   await expect(page.getByLabel(/^Email/)).toHaveValue(demo.librarian.email);
@@ -226,7 +227,7 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   // Two presses sent at once register once (a second would be refused: the number is taken by then).
   const registrations = callsTo(page, 'kiosk.registerCustomer');
   await clickTwiceAtOnce(page.getByRole('button', { name: 'Register' }));
-  await expect(page.getByText('Successfully registered "Walter Walkin".')).toBeVisible();
+  await expect(toastSaying(page, 'Successfully registered "Walter Walkin".')).toBeVisible();
   expect(registrations).toEqual(['kiosk.registerCustomer']);
 
   await expect(page.getByRole('heading', { name: 'Walter Walkin' })).toBeVisible();
@@ -246,7 +247,7 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   await expect(catcher.getByText('J. D. Salinger')).toBeVisible();
   await catcher.getByRole('button', { name: 'Rent' }).click();
   await expect(catcher.getByRole('button', { name: 'Renting...' })).toBeDisabled();
-  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
   await expect(catcher.getByText('Rented Out')).toBeVisible();
   await expect(catcher.getByRole('button', { name: 'Rent' })).toBeDisabled();
   await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
@@ -292,7 +293,7 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   release();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
   await expect(rentals).toHaveCount(1);
@@ -309,7 +310,7 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
 test('a known patron signs in by phone and sees their current rentals', async ({ page }) => {
   await openKiosk(page);
   await signInByPhone(page, '5550100001');
-  await expect(page.getByText('Customer "Ada Lovelace" found.')).toBeVisible();
+  await expect(toastSaying(page, 'Customer "Ada Lovelace" found.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
   const tab = page.getByRole('tab', { name: /^Current Rentals \(\d+\)$/ });
   await tab.click();
@@ -359,7 +360,7 @@ test("a patron's rentals read as they sign in, answered after their first rent, 
   await bookRow(page, 'Late Answer Atlas').getByRole('button', { name: 'Rent' }).click();
   expect((await rented).status()).toBe(200);
   release();
-  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
   await page.getByRole('tab', { name: 'Current Rentals (1)' }).click();
   await expect(page.getByTestId('kiosk-rental').filter({ hasText: 'Late Answer Atlas' })).toBeVisible();
@@ -382,7 +383,7 @@ test('a book the patron has out says so at the kiosk, its Rent offering no secon
   const owned = bookRow(page, 'Owned Ocean Atlas');
   const other = bookRow(page, 'Other Ocean Atlas');
   await owned.getByRole('button', { name: 'Rent' }).click();
-  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
   // Two copies are still in, but this patron has one.
   await expect(owned.getByText('2 of 3 available')).toBeVisible();
   await expect(owned.getByText('You have this book')).toBeVisible();
@@ -393,7 +394,7 @@ test('a book the patron has out says so at the kiosk, its Rent offering no secon
   await page.getByRole('tab', { name: 'Current Rentals (1)' }).click();
   await page.getByTestId('kiosk-rental').getByRole('button', { name: 'Return' }).click();
   await page.getByRole('dialog', { name: 'Return Book' }).getByRole('button', { name: 'Return Book' }).click();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
   await page.getByRole('tab', { name: 'Rent a Book' }).click();
   await expect(owned.getByText('3 of 3 available')).toBeVisible();
   await expect(owned.getByText('You have this book')).toHaveCount(0);
@@ -414,7 +415,7 @@ test("a rental at the kiosk shows in the dashboard's book list when the app retu
   await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
   await page.getByPlaceholder('Search by title or author...').fill('pride');
   await bookRow(page, 'Pride and Prejudice').getByRole('button', { name: 'Rent' }).click();
-  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   // Back stays on the kiosk (a patron must not reach the dashboard that way), so the app itself navigates.
   await page.evaluate(() => window.history.pushState(null, '', '/dashboard'));
@@ -571,7 +572,7 @@ test('an idle customer is warned, may stay, and is then signed out back to the p
 test('Logout leaves no toast naming the patron, and the idle warning shows over a dialog left open', async ({ page }) => {
   await openKiosk(page, '?inactivityMs=9000&inactivityWarningMs=4000');
   await signInByPhone(page, '5550100001');
-  await expect(page.getByText('Customer "Ada Lovelace" found.')).toBeVisible();
+  await expect(toastSaying(page, 'Customer "Ada Lovelace" found.')).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
   // At once, not after the toast's own 2 s.

@@ -4,9 +4,11 @@ import {
   checksFindServerDown,
   clickTwiceAtOnce,
   demo,
+  expectHeard,
   hold,
   isbn13,
   librarianLibraryWith,
+  listenLikeAScreenReader,
   logIn,
   pickLibrary,
   postOk,
@@ -14,6 +16,7 @@ import {
   serverOutage,
   spareWidthBeside,
   textLines,
+  toastSaying,
   trpcCall,
   uniqueEmail,
 } from './fixtures';
@@ -53,12 +56,12 @@ test('upgraded on another device, a customer who presses Upgrade again is told s
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
   await page.getByRole('dialog', { name: 'Upgrade your account?' }).getByRole('button', { name: 'Upgrade', exact: true }).click();
-  await expect(page.getByText('Successfully upgraded to Library Admin!')).toBeVisible();
+  await expect(toastSaying(page, 'Successfully upgraded to Library Admin!')).toBeVisible();
 
   // The other device still shows the customer's dashboard: its Upgrade is refused, and it reads the account again.
   await other.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
   await other.getByRole('dialog', { name: 'Upgrade your account?' }).getByRole('button', { name: 'Upgrade', exact: true }).click();
-  await expect(other.getByText('You are not eligible for an upgrade.')).toBeVisible();
+  await expect(toastSaying(other, 'You are not eligible for an upgrade.')).toBeVisible();
   await expect(other.getByText('There is no library yet: create one with Create Library above.')).toBeVisible();
   await expect(other.getByRole('tab', { name: 'Manage Books' })).toHaveCount(0);
   await device.close();
@@ -93,7 +96,7 @@ test('a customer upgrades, creates a library and finds it empty', async ({ page 
 
   await page.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
   await confirm.getByRole('button', { name: 'Upgrade', exact: true }).click();
-  await expect(page.getByText('Successfully upgraded to Library Admin!')).toBeVisible();
+  await expect(toastSaying(page, 'Successfully upgraded to Library Admin!')).toBeVisible();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('button', { name: 'Upgrade to Library Admin' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Create Library' })).toBeVisible();
@@ -121,7 +124,7 @@ test('a customer upgrades, creates a library and finds it empty', async ({ page 
   const name = `Branch ${Date.now()}`;
   await dialog.getByLabel(/^Library name/).fill(name);
   await dialog.getByLabel(/^Library name/).press('Enter');
-  await expect(page.getByText(`Library "${name}" created successfully!`)).toBeVisible();
+  await expect(toastSaying(page, `Library "${name}" created successfully!`)).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
   // The new library is picked at once, and it is empty.
@@ -168,7 +171,7 @@ test('a customer who upgrades still finds the books they rented on their profile
   await expect(page.getByRole('button', { name: 'Create Library' })).toBeVisible();
   // Told as a region of the page, not an alert read out on every visit.
   await expect(page.getByRole('region', { name: 'Your own rentals' })).toContainText('You have 1 book out on your own account.');
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
   await page.getByRole('link', { name: 'See and return it on your profile' }).click();
   await expect(page).toHaveURL(/\/profile#my-rentals$/);
   const rentals = page.getByRole('region', { name: 'My Rentals' });
@@ -177,7 +180,7 @@ test('a customer who upgrades still finds the books they rented on their profile
   await expect(book).toContainText(libraryName);
   await expect(book).toContainText(/Rented on: \w+/);
   await book.getByRole('button', { name: 'Return Book' }).click();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
   await expect(rentals.getByText('You have no active rentals.')).toBeVisible();
   await expect(rentals.getByText('You have no active rentals.')).toBeFocused();
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
@@ -238,7 +241,7 @@ test("a librarian corrects a book's title and author, refused while one is empty
   await page.waitForTimeout(500);
   await expect(dialog).toBeVisible();
   release();
-  await expect(page.getByText('Book details saved.')).toBeVisible();
+  await expect(toastSaying(page, 'Book details saved.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(books.first()).toHaveAccessibleName('Middlemarch');
   await expect(books.last()).toHaveAccessibleName('The Hobbit');
@@ -294,7 +297,7 @@ test('details corrected from a title changed meanwhile elsewhere save nothing, s
   await expect(dialog.getByLabel(/^Author/)).toHaveValue('J. R. Tolkein');
   await dialog.getByLabel(/^Author/).fill('J. R. R. Tolkien');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Book details saved.')).toBeVisible();
+  await expect(toastSaying(page, 'Book details saved.')).toBeVisible();
   await expect(article).toContainText('J. R. R. Tolkien');
   await expect(article).toHaveAccessibleName('The Hobbit');
 
@@ -375,7 +378,7 @@ test('a copy count typed or pasted stays as written; unless a whole number from 
     }
     await expect(copies).toHaveValue(written);
     await copies.press('Enter');
-    await expect(page.getByText(`The number of copies is a whole number from 1 to 100000, not "${written}". Nothing was saved.`)).toBeVisible();
+    await expect(toastSaying(page, `The number of copies is a whole number from 1 to 100000, not "${written}". Nothing was saved.`)).toBeVisible();
     await expect(copies).toHaveValue(String(before));
   }
   await expect(book.getByText(`of ${before} available`)).toBeVisible();
@@ -422,7 +425,7 @@ test('while a copy count saves, its badge counts the copies being saved; refused
   await expect(book.getByText('Updating...')).toBeVisible();
   await expect(badge).toHaveText(`${available} of ${before} available`);
   release();
-  await expect(page.getByText(`The number of copies was changed meanwhile, to ${before + 4}.`, { exact: false })).toBeVisible();
+  await expect(toastSaying(page, `The number of copies was changed meanwhile, to ${before + 4}.`)).toBeVisible();
   await expect(badge).toHaveText(`${available + 4} of ${before + 4} available`);
   await expect(copies).toHaveValue(String(before + 4));
 });
@@ -472,7 +475,7 @@ test('a copy added from a count changed meanwhile elsewhere saves nothing, says 
   await postOk(page, '/_api/book/quantity', { bookId, libraryId, quantity: before + 3 });
 
   await book.getByRole('button', { name: 'Add a copy' }).click();
-  await expect(page.getByText(`The number of copies was changed meanwhile, to ${before + 3}. Nothing was saved: check it and try again.`)).toBeVisible();
+  await expect(toastSaying(page, `The number of copies was changed meanwhile, to ${before + 3}. Nothing was saved: check it and try again.`)).toBeVisible();
   await expect(copies).toHaveValue(String(before + 3));
   await page.reload();
   await expect(page.getByRole('article', { name: 'Dune' }).getByLabel('Copies of Dune')).toHaveValue(String(before + 3));
@@ -492,7 +495,7 @@ test('a copy count saved while the book list is being read again keeps the saved
   // A return marks the book lists out of date: the Manage Books tab reads its list again as it opens.
   await page.getByRole('tab', { name: 'View Rentals' }).click();
   await page.getByRole('button', { name: 'Mark as Returned' }).click();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
 
   // That read is asked at once and answered late (a slow network), after the save below has answered.
   let lateAnswers = Promise.resolve();
@@ -548,7 +551,7 @@ test('a librarian marks a rental as returned: that one, and not another', async 
   const returned = (await cards.nth(1).locator('p').first().textContent())!;
   const kept = returned === 'Desk Copy A' ? 'Desk Copy B' : 'Desk Copy A';
   await cards.nth(1).getByRole('button', { name: 'Mark as Returned' }).click();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
   await expect(page.getByRole('article', { name: returned })).toHaveCount(0);
   await expect(cards).toHaveCount(1);
   await expect(page.getByRole('article', { name: kept })).toBeVisible();
@@ -598,7 +601,7 @@ test('a librarian pages through more rentals than fit on one page', async ({ pag
   // Returning one refreshes every loaded page.
   await expect(cards.first()).toContainText('Borrower 50');
   await cards.first().getByRole('button', { name: 'Mark as Returned' }).click();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
   await expect(cards).toHaveCount(50);
 
   // Searched by the customer (or the book), in any case: Borrower 4 and Borrower 40 to 49.
@@ -667,7 +670,7 @@ test('a remembered library no longer listed asks for a pick, with no error from 
   await expect(page.getByRole('heading', { name: 'Select a library to begin' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue('');
   await expect(page.getByText(/Error fetching/)).toHaveCount(0);
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
 });
 
 test('the book list shows its loading placeholders and its error', async ({ page }) => {
@@ -728,14 +731,14 @@ test('a book list that cannot reach the server says so, and loads when tried aga
   await page.route(trpcCall('books.list'), (route) => (unreachable ? route.abort('connectionrefused') : route.continue()));
   await page.goto('/dashboard');
   await pickLibrary(page, 'Central Library');
-  const alert = page.getByRole('alert');
+  const alert = page.getByRole('main').getByRole('alert');
   // The browser's 'Failed to fetch' tells a librarian nothing: the message says what happened and what to do.
   await expect(alert).toContainText('Error fetching books: Could not reach the server. Check your connection and try again.', { timeout: 15_000 });
 
   unreachable = false;
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('article').first()).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
 });
 
 test('when the server cannot be reached after the books are on screen, a failed save says so above them and they stay', async ({ page }) => {
@@ -858,9 +861,11 @@ test("on a phone, a toast quoting a library's name of one long word wraps it ins
   await page.getByRole('button', { name: 'Create Library' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Library' });
   await dialog.getByLabel(/^Library name/).fill(`The Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch Community Lending Library ${Date.now()}`);
+  const listener = await listenLikeAScreenReader(page);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  const message = page.locator('[data-rht-toaster]').getByRole('status').filter({ hasText: 'created successfully!' });
+  const message = toastSaying(page, /created successfully!$/);
   await expect(message).toBeVisible();
+  await expectHeard(listener, 'created successfully!', 'polite');
   // Where it comes to rest (it slides in and grows): the toast within the screen less a margin each side, its words within it.
   const toast = message.locator('..');
   await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, hold, logIn, pickLibrary, register, uniqueEmail } from './fixtures';
+import { demo, hold, logIn, pickLibrary, register, toastSaying, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -30,7 +30,7 @@ test('signing in and signing up say so while they run', async ({ page }) => {
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
   release();
-  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Profile updated successfully!')).toBeVisible();
 });
 
 test("a customer's rent, return, review and upgrade say so while they run", async ({ page }) => {
@@ -51,7 +51,7 @@ test("a customer's rent, return, review and upgrade say so while they run", asyn
   await rented.getByRole('button', { name: 'Return Book' }).click();
   await expect(rented.getByRole('button', { name: 'Returning...' })).toHaveAttribute('aria-disabled', 'true');
   release();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
 
   await page.getByRole('article', { name: title }).getByRole('button', { name: 'Reviews' }).click();
   const reviews = page.getByRole('dialog');
@@ -69,7 +69,7 @@ test("a customer's rent, return, review and upgrade say so while they run", asyn
   await page.getByRole('dialog', { name: 'Upgrade your account?' }).getByRole('button', { name: 'Upgrade', exact: true }).click();
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Upgrading...' })).toHaveAttribute('aria-disabled', 'true');
   release();
-  await expect(page.getByText('Successfully upgraded to Library Admin!')).toBeVisible();
+  await expect(toastSaying(page, 'Successfully upgraded to Library Admin!')).toBeVisible();
 });
 
 test("staff's mark as returned and create library say so while they run", async ({ page }) => {
@@ -83,7 +83,7 @@ test("staff's mark as returned and create library say so while they run", async 
   await rental.getByRole('button', { name: 'Mark as Returned' }).click();
   await expect(page.getByRole('button', { name: 'Returning...' })).toHaveCount(1);
   release();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
 
   await page.getByRole('button', { name: 'Create Library' }).click();
   const create = page.getByRole('dialog', { name: 'Create Library' });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { demo, logIn, pickLibrary, register, uniqueEmail } from './fixtures';
+import { demo, expectHeard, listenLikeAScreenReader, logIn, pickLibrary, register, timesHeard, toastSaying, uniqueEmail } from './fixtures';
 
 const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
 
@@ -56,7 +56,7 @@ test('the service worker registers at /sw.js, controls the page, and the app she
 
   await context.setOffline(false);
   await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
-  await expect(page.getByText('You are back online.')).toBeVisible();
+  await expect(toastSaying(page, 'You are back online.')).toBeVisible();
 });
 
 test('offline, a signed-in page shows the data it last had, and a change says it needs a connection', async ({ page, context }) => {
@@ -73,13 +73,15 @@ test('offline, a signed-in page shows the data it last had, and a change says it
   await expect(page.getByLabel(/^Email( \*)?$/)).toHaveValue(email);
 
   await page.getByLabel(/^Display Name( \*)?$/).fill('Olive Elsewhere');
+  const listener = await listenLikeAScreenReader(page);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   // Said once, where the profile says any failure: inline and in one toast.
   const offline = 'You are offline. This change needs a connection; try again when you are back online.';
-  // A failure interrupts: the toast is an alert too.
-  const offlineToast = page.locator('[data-rht-toaster]').getByRole('alert').filter({ hasText: offline });
+  const offlineToast = toastSaying(page, offline);
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: `Update failed: ${offline}` })).toBeVisible();
   await expect(offlineToast).toHaveCount(1);
+  // A failure interrupts: the toast is read out at once too, as the form's alert is.
+  await expect.poll(() => timesHeard(listener, `Update failed: ${offline}`, 'assertive')).toBe(2);
   await expect(page.getByText('Hi, Olive Offline')).toBeVisible();
 
   // Logging out needs the server to end the session, so offline it is refused, saying why.
@@ -87,6 +89,7 @@ test('offline, a signed-in page shows the data it last had, and a change says it
   await page.getByRole('button', { name: /^Hi, / }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(offlineToast).toHaveCount(1);
+  await expectHeard(listener, offline, 'assertive');
   await expect(page.getByText('Hi, Olive Offline')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
 });
@@ -194,8 +197,10 @@ test("offline, a staff search or period asked anew waits for the connection rath
   await expect(page.getByRole('region', { name: 'Most rented books' }).getByText(NOT_LOADED)).toBeVisible();
   await expect(figures).toHaveCount(0);
   // The export would wait for the connection and download by itself later: it says so now instead.
+  const listener = await listenLikeAScreenReader(page);
   await page.getByRole('button', { name: 'Download CSV' }).click();
-  await expect(page.locator('[data-rht-toaster]').getByRole('alert').filter({ hasText: 'Downloading the CSV needs a connection' })).toBeVisible();
+  await expect(toastSaying(page, 'Downloading the CSV needs a connection')).toBeVisible();
+  await expectHeard(listener, 'Downloading the CSV needs a connection', 'assertive');
   await expect(page.getByRole('button', { name: 'Download CSV' })).not.toHaveAttribute('aria-disabled', 'true');
   await context.setOffline(false);
   await expect(figures).toHaveAccessibleName('Rentals and returns per day, last 7 days');
@@ -207,16 +212,20 @@ test('offline, a rent refused for want of the connection leaves the Rent buttons
   await pickLibrary(page, 'Central Library');
   const rent = page.getByRole('region', { name: 'Available to Rent' }).getByRole('button', { name: 'Rent Book' }).first();
   await expect(rent).toBeEnabled();
-  const offlineToast = page.locator('[data-rht-toaster]').getByRole('alert').filter({ hasText: 'You are offline. This change needs a connection' });
+  const offline = 'You are offline. This change needs a connection; try again when you are back online.';
+  const offlineToast = toastSaying(page, offline);
 
   await context.setOffline(true);
+  const listener = await listenLikeAScreenReader(page);
   await rent.click();
   await expect(offlineToast).toHaveCount(1);
+  await expect.poll(() => timesHeard(listener, offline, 'assertive')).toBe(1);
   await expect(offlineToast).toHaveCount(0);
   // Nothing moved, so the lists are not settling: a press is a press, and says so again.
   await expect(rent).not.toHaveAttribute('aria-disabled', 'true');
   await rent.click();
   await expect(offlineToast).toHaveCount(1);
+  await expect.poll(() => timesHeard(listener, offline, 'assertive')).toBe(2);
   await expect(page.getByRole('region', { name: 'My Rentals' }).getByRole('article')).toHaveCount(0);
   await context.setOffline(false);
 });
@@ -289,10 +298,10 @@ test('the header install button goes Install App, Installing..., App Installed, 
   });
   await choose(page, 'accepted');
   await expect(page.getByRole('button', { name: 'App Installed' })).toBeDisabled();
-  await expect(page.getByText('App installed successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'App installed successfully!')).toBeVisible();
   const seen = await page.evaluate(() => (window as unknown as { seen: Record<string, number> }).seen);
   expect(seen.toast - seen.installed).toBeGreaterThanOrEqual(450);
-  await expect(page.getByText('You can launch it from your home screen.')).toBeVisible();
+  await expect(toastSaying(page, 'You can launch it from your home screen.')).toBeVisible();
 });
 
 test('cancelling the install prompt says it can be done later', async ({ page }) => {
@@ -302,9 +311,13 @@ test('cancelling the install prompt says it can be done later', async ({ page })
   await offerInstall(page);
   await page.getByRole('button', { name: 'Install App' }).click();
   await expect(page.getByRole('button', { name: 'Installing...' })).toBeVisible();
+  const listener = await listenLikeAScreenReader(page);
   await choose(page, 'dismissed');
-  await expect(page.getByText('Installation cancelled.')).toBeVisible();
-  await expect(page.getByText('You can install later from the settings menu.')).toBeVisible();
+  await expect(toastSaying(page, 'Installation cancelled.')).toBeVisible();
+  await expect(toastSaying(page, 'You can install later from the settings menu.')).toBeVisible();
+  // Read out whole, its line under the title too.
+  await expectHeard(listener, 'You can install later from the settings menu.', 'polite');
+  await expectHeard(listener, 'Installation cancelled.', 'polite');
   await expect(page.getByRole('button', { name: /Install App|Installing\.\.\.|App Installed/ })).toHaveCount(0);
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { fakeCamera, test } from './camera';
 import { writeBarcodeVideo } from './barcode-video';
-import { brokenImages, callsTo, coverImages, demo, hold, isbn13, logIn, pickLibrary, postOk, trpcCall, uniqueEmail, watchFor } from './fixtures';
+import { brokenImages, callsTo, coverImages, demo, expectHeard, hold, isbn13, listenLikeAScreenReader, logIn, pickLibrary, postOk, toastSaying, trpcCall, uniqueEmail, watchFor } from './fixtures';
 
 // '1984' is catalogued at Central Library only, so adding it to Riverside Branch is new there and the
 // local catalogue still knows it (the e2e server has no internet).
@@ -67,7 +67,7 @@ test.describe('with a camera pointed at a barcode', () => {
     await add.getByRole('textbox', { name: 'Number of copies' }).fill('2');
     await add.getByRole('button', { name: 'Add to Library' }).click();
 
-    await expect(page.getByText('"1984" has been added to the library.')).toBeVisible();
+    await expect(toastSaying(page, '"1984" has been added to the library.')).toBeVisible();
     await expect(add).toBeHidden();
     const added = page.getByRole('article').filter({ hasText: '1984' });
     await expect(added).toContainText('George Orwell');
@@ -145,7 +145,7 @@ test.describe('without a barcode in view', () => {
       await route.abort('connectionreset');
     });
     await add.getByRole('button', { name: 'Add to Library' }).click();
-    await expect(page.getByText('Could not reach the server. Check your connection and try again.')).toBeVisible();
+    await expect(toastSaying(page, 'Could not reach the server. Check your connection and try again.')).toBeVisible();
     await expect(add.getByRole('status')).toContainText('This library already holds "The Lost Answer" (1 copy).');
   });
 
@@ -208,7 +208,7 @@ test.describe('without a barcode in view', () => {
     await page.waitForTimeout(500);
     await expect(add.getByRole('button', { name: 'Adding...' })).toBeVisible();
     release();
-    await expect(page.getByText('"The Unwritten Atlas" has been added to the library.')).toBeVisible();
+    await expect(toastSaying(page, '"The Unwritten Atlas" has been added to the library.')).toBeVisible();
     await expect(add).toHaveCount(0);
     await expect(heldNotice.seen).toHaveCount(0);
     await expect(page.getByRole('article').filter({ hasText: 'The Unwritten Atlas' })).toContainText('1 of 1 available');
@@ -299,8 +299,8 @@ test.describe('without a barcode in view', () => {
     );
     await add.getByRole('textbox', { name: 'Number of copies' }).fill('2');
     await add.getByRole('button', { name: 'Add to Library' }).click();
-    await expect(page.getByText('"Fahrenheit 451" has been added to the library.')).toBeVisible();
-    await expect(page.getByText(`The library now holds ${quantity + 2} copies.`)).toBeVisible();
+    await expect(toastSaying(page, '"Fahrenheit 451" has been added to the library.')).toBeVisible();
+    await expect(toastSaying(page, `The library now holds ${quantity + 2} copies.`)).toBeVisible();
     await expect(book).toHaveCount(1);
     await expect(book).toContainText(`${available + 2} of ${quantity + 2} available`);
 
@@ -325,8 +325,10 @@ test.describe('without a barcode in view', () => {
     const confirm = dialog(page, 'Confirm Book');
     await expect(confirm.getByText(`You are offline: the details of ISBN ${NINETEEN_EIGHTY_FOUR} will be looked up once you are back online.`)).toBeVisible();
     await expect(confirm.getByText('Book not found')).toHaveCount(0);
+    const listener = await listenLikeAScreenReader(page);
     await confirm.getByRole('button', { name: 'Confirm Book' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'You are offline. This change needs a connection; try again when you are back online.' })).toBeVisible();
+    await expect(toastSaying(page, 'You are offline. This change needs a connection; try again when you are back online.')).toBeVisible();
+    await expectHeard(listener, 'You are offline. This change needs a connection; try again when you are back online.', 'assertive');
     await expect(scanBook).toBeEnabled();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // Back online, nothing asked while offline turns up on its own.
@@ -363,7 +365,7 @@ test.describe('without a barcode in view', () => {
     await page.waitForTimeout(500);
     await expect(rent).toBeVisible();
     release();
-    await expect(page.getByText('Book rental successful!')).toBeVisible();
+    await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
     await expect(rent).toBeHidden();
 
     await scanBook.click();
@@ -372,7 +374,7 @@ test.describe('without a barcode in view', () => {
     const giveBack = dialog(page, 'Confirm Book Return');
     await expect(giveBack.getByText('Do you want to return the book "Fahrenheit 451"? It is currently rented by Lee Librarian.')).toBeVisible();
     await giveBack.getByRole('button', { name: 'Yes, Return Book' }).click();
-    await expect(page.getByText('Book returned successfully!')).toBeVisible();
+    await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
     await expect(giveBack).toBeHidden();
     await expect(scanBook).toBeFocused();
 
@@ -392,7 +394,7 @@ test("a book's status answered after staff switched library opens nothing in the
   await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
   await enterIsbn(page, '9781451673319');
   await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
-  await expect(page.getByText('Checking book status...')).toBeVisible();
+  await expect(toastSaying(page, 'Checking book status...')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
   await page.getByRole('combobox', { name: 'Library' }).click();
   await page.getByRole('option', { name: 'Riverside Branch' }).click();
@@ -401,7 +403,7 @@ test("a book's status answered after staff switched library opens nothing in the
   const answered = page.waitForResponse((response) => response.url().includes('books.status'));
   release();
   await answered;
-  await expect(page.getByText('Checking book status...')).toBeHidden();
+  await expect(toastSaying(page, 'Checking book status...')).toBeHidden();
   // Central's Fahrenheit 451 is not offered for rent in Riverside Branch.
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Scan Book', exact: true })).toBeEnabled();
@@ -434,7 +436,7 @@ test('with several copies out, Scan Book returns the copy of the patron staff pi
   await whose.getByRole('radio', { name: 'Gail Early' }).check();
   await expect(giveBack.getByText('Do you want to return the book "Shared Copies"? It is currently rented by Gail Early.')).toBeVisible();
   await giveBack.getByRole('button', { name: 'Yes, Return Book' }).click();
-  await expect(page.getByText('Book returned successfully!')).toBeVisible();
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
   await expect(giveBack).toBeHidden();
 
   // Gail's copy is back; Hank still has his.
@@ -520,7 +522,7 @@ test('the add-book form takes an ISBN written with hyphens, and catalogues its d
   await expect(add.getByRole('textbox', { name: 'ISBN' })).toHaveAccessibleDescription("This ISBN's check digit does not match. Check it for a typo.");
   await add.getByRole('textbox', { name: 'ISBN' }).fill(hyphenated);
   await add.getByRole('button', { name: 'Add to Library' }).click();
-  await expect(page.getByText('"Dashes Between" has been added to the library.')).toBeVisible();
+  await expect(toastSaying(page, '"Dashes Between" has been added to the library.')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Dashes Between' })).toContainText(`ISBN: ${isbn}`);
 });
 
@@ -546,7 +548,7 @@ test("the add-book form's cover is the looked-up ISBN's: a corrected ISBN shows 
   const sent = page.waitForRequest(trpcCall('books.add'));
   await add.getByRole('button', { name: 'Add to Library' }).click();
   expect((await sent).postData()).not.toContain('covers.openlibrary.org');
-  await expect(page.getByText('"1984" has been added to the library.')).toBeVisible();
+  await expect(toastSaying(page, '"1984" has been added to the library.')).toBeVisible();
 });
 
 test("a cover that cannot load shows in Confirm Book and the add-book form as in the book list: the placeholder of a book without one", async ({ page }) => {
@@ -620,14 +622,14 @@ test("a book's status asked as a rent from the list changes the books is answere
   await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
   await enterIsbn(page, scanned);
   await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
-  await expect(page.getByText('Checking book status...')).toBeVisible();
+  await expect(toastSaying(page, 'Checking book status...')).toBeVisible();
 
   // The rent's refresh of the books calls off the status read under way.
   await page.getByRole('article', { name: 'Rented Meanwhile' }).getByRole('button', { name: 'Rent Book' }).click();
-  await expect(page.getByText('Book rental successful!')).toBeVisible();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
   release();
   await expect(dialog(page, 'Confirm Book Rental').getByText('Do you want to rent the book "Scanned Meanwhile"?')).toBeVisible();
-  await expect(page.getByText('Checking book status...')).toBeHidden();
+  await expect(toastSaying(page, 'Checking book status...')).toBeHidden();
   await expect(cancelled.seen).toHaveCount(0);
 });
 
@@ -638,7 +640,7 @@ test("a book's status asked as the user signs out in another tab ends without a 
   await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
   await enterIsbn(page, scanned);
   await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
-  await expect(page.getByText('Checking book status...')).toBeVisible();
+  await expect(toastSaying(page, 'Checking book status...')).toBeVisible();
 
   // A logout in another tab of the browser (this spec's page has a browser of its own, for the camera): this
   // tab forgets the user's data, the status read under way with it.
@@ -647,7 +649,7 @@ test("a book's status asked as the user signs out in another tab ends without a 
   await other.getByRole('button', { name: /^Hi, / }).click();
   await other.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Checking book status...')).toBeHidden();
+  await expect(toastSaying(page, 'Checking book status...')).toBeHidden();
   await page.waitForTimeout(500);
   await expect(cancelled.seen).toHaveCount(0);
   await other.close();
