@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { demo, expectHeard, hold, listenLikeAScreenReader, logIn, pickLibrary, register, timesHeard, toastSaying, uniqueEmail } from './fixtures';
 
 const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
@@ -27,35 +27,34 @@ test('a registration refused is read out', async ({ page }) => {
   await expectHeard(listener, 'This email is already registered.');
 });
 
-test("the kiosk's 'No customer found' is read out", async ({ page }) => {
+/** Central Library's kiosk opened by its librarian, `digits` typed on the keypad and Login pressed; a listener started once the phone screen showed. */
+async function logInAtKiosk(page: Page, digits: string) {
   await logIn(page, demo.librarian);
   const libraries: { id: number; name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;
   await page.goto(`/kiosk/${libraries.find((library) => library.name === 'Central Library')!.id}`);
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
   const listener = await listenLikeAScreenReader(page);
   const keypad = page.getByRole('group', { name: 'Keypad' });
-  for (const digit of `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`) await keypad.getByRole('button', { name: digit, exact: true }).click();
+  for (const digit of digits) await keypad.getByRole('button', { name: digit, exact: true }).click();
   await page.getByRole('button', { name: 'Login' }).click();
+  return listener;
+}
+
+test("the kiosk's 'No customer found' is read out", async ({ page }) => {
+  const listener = await logInAtKiosk(page, `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`);
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'No customer found' })).toContainText('No customer found with this phone number.');
   await expectHeard(listener, 'No customer found with this phone number.');
 });
 
 test("the kiosk's 'Please enter a valid phone number.' is read out, and said of the field", async ({ page }) => {
-  await logIn(page, demo.librarian);
-  const libraries: { id: number; name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;
-  await page.goto(`/kiosk/${libraries.find((library) => library.name === 'Central Library')!.id}`);
-  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
-  const listener = await listenLikeAScreenReader(page);
-  const keypad = page.getByRole('group', { name: 'Keypad' });
-  for (const digit of '555123') await keypad.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
+  const listener = await logInAtKiosk(page, '555123');
   await expect(page.getByRole('alert').filter({ hasText: 'Please enter a valid phone number.' })).toBeVisible();
   await expectHeard(listener, 'Please enter a valid phone number.');
   const field = page.getByRole('textbox', { name: 'Phone number' });
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription('Please enter a valid phone number.');
   // A digit more clears it, and the field is no longer said to be wrong.
-  await keypad.getByRole('button', { name: '4', exact: true }).click();
+  await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: '4', exact: true }).click();
   await expect(page.getByText('Please enter a valid phone number.')).toHaveCount(0);
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
 });
