@@ -445,6 +445,51 @@ test('with several copies out, Scan Book returns the copy of the patron staff pi
   expect(rentals.map((rental) => rental.userDisplayName)).toEqual(['Hank Later']);
 });
 
+test("Scan Book of a book the library does not hold opens the add-book form on it for staff, and tells a patron so", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const name = `Not Held ${Date.now()}`;
+  await postOk(page, '/_api/libraries', { name });
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  const scanBook = page.getByRole('button', { name: 'Scan Book', exact: true });
+  await scanBook.click();
+  await enterIsbn(page, NINETEEN_EIGHTY_FOUR);
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+
+  // The form of Scan to Add Book, at once on the ISBN scanned, filled from the lookup, saying why it opened.
+  const add = dialog(page, 'Add Book to Library');
+  await expect(add.getByText(`No book with ISBN ${NINETEEN_EIGHTY_FOUR} was found in this library.`)).toBeVisible();
+  await expect(add.getByRole('textbox', { name: 'Title' })).toHaveValue('1984');
+  await expect(add.getByRole('textbox', { name: 'ISBN' })).toHaveValue(NINETEEN_EIGHTY_FOUR);
+  await expect(toastSaying(page, 'Checking book status...')).toBeHidden();
+  await expect(toastSaying(page, `No book with ISBN ${NINETEEN_EIGHTY_FOUR} was found in this library.`)).toHaveCount(0);
+  await add.getByRole('textbox', { name: 'Number of copies' }).fill('2');
+  await add.getByRole('button', { name: 'Add to Library' }).click();
+  await expect(toastSaying(page, '"1984" has been added to the library.')).toBeVisible();
+  await expect(add).toBeHidden();
+  await expect(scanBook).toBeFocused();
+  await expect(page.getByRole('article', { name: '1984' }).getByText('2 of 2 available')).toBeVisible();
+
+  // Held now, the same scan offers it for rent.
+  await scanBook.click();
+  await enterIsbn(page, NINETEEN_EIGHTY_FOUR);
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+  const rent = dialog(page, 'Confirm Book Rental');
+  await expect(rent.getByText('Do you want to rent the book "1984"?')).toBeVisible();
+  await rent.getByRole('button', { name: 'Cancel' }).click();
+
+  // A patron cannot add books: the scan says the library does not hold it, and nothing more opens.
+  await page.context().clearCookies();
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
+  await enterIsbn(page, '9780143035008');
+  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+  await expect(toastSaying(page, 'No book with ISBN 9780143035008 was found in this library.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('Scan Book does not offer a book with no copy in, nor one whose last copy went while its dialog was open', async ({ page, browser }) => {
   await logIn(page, demo.librarian);
   const name = `No Copies ${Date.now()}`;

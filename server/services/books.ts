@@ -1,15 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey, normalizeIsbn } from '../../shared/isbn';
 import { MAX_BOOK_QUANTITY } from '../../shared/constants';
-import { type AddBookInput, type Book, type BookDetails, type BookStatus, QUANTITY_TOO_LARGE, STATUS_RENTALS_MAX } from '../../shared/schemas';
+import { type AddBookInput, type Book, type BookDetails, type BookStatus, bookNotInLibrary, QUANTITY_TOO_LARGE, STATUS_RENTALS_MAX } from '../../shared/schemas';
 import { query, toDate } from '../db/sql';
 import { conflict, notFound } from '../errors';
 import { AS_ARRAYS, BOOK_RETURNING, BOOK_SELECT, type BookRow, toBook } from './book-rows';
 
 export const BOOK_NOT_FOUND = 'Book not found.';
-/** Names the ISBN as it was sent when it looks like one; any other text is not echoed back. */
-export const bookNotInLibrary = (isbn: string) =>
-  /^[0-9Xx -]+$/.test(isbn) ? `No book with ISBN ${isbn} was found in this library.` : 'No book with this ISBN was found in this library.';
 /** The library's copy of a book, by either ISBN form. */
 async function findBookByIsbn(em: EntityManager, libraryId: number, isbn: string): Promise<Book> {
   const [row] = await query<BookRow>(em, `select ${BOOK_SELECT} from books b where b.library_id = ? and b.isbn13 = ?`, [libraryId, isbnKey(isbn)], AS_ARRAYS);

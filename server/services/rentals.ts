@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isbnKey } from '../../shared/isbn';
-import { NO_COPIES, type OwnRental, type Rental, type RentalRecord, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
+import { bookNotInLibrary, NO_COPIES, type OwnRental, type Rental, type RentalRecord, RENTALS_PAGE_DEFAULT } from '../../shared/schemas';
 import { containsPattern, query, searchWords, toDate, toDateOrNull } from '../db/sql';
 import { conflict, notFound } from '../errors';
-import { bookNotInLibrary } from './books';
 import { libraryExists, libraryNotFound } from './libraries';
 
 export { NO_COPIES };

@@ -169,6 +169,13 @@ export const bookStatusInput = z.strictObject({
   libraryId: libraryIdField(),
 });
 
+/**
+ * A status check, a rental or a return of an ISBN the library does not hold. Names the ISBN as it was sent when
+ * it looks like one; any other text is not echoed back. The dashboard's scan offers its staff to add the book.
+ */
+export const bookNotInLibrary = (isbn: string) =>
+  /^[0-9Xx -]+$/.test(isbn) ? `No book with ISBN ${isbn} was found in this library.` : 'No book with this ISBN was found in this library.';
+
 /** The most active rentals of one book a status check names (the latest first): whose copy is brought back. */
 export const STATUS_RENTALS_MAX = 100;
 
