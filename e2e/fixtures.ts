@@ -247,6 +247,16 @@ export async function timesHeard(listener: { heard: (politeness?: Politeness) =>
 }
 
 /**
+ * A screen reader reads `text` out once, and not again: a second region saying the same (a toast beside a form's
+ * alert) would come within a moment of the first, checked for here over half a second once the toast shows.
+ */
+export async function expectHeardOnce(listener: { heard: (politeness?: Politeness) => Promise<string[]> }, text: string, politeness?: Politeness) {
+  await expect.poll(() => timesHeard(listener, text, politeness), { message: `heard "${text}" once` }).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(await timesHeard(listener, text, politeness), `heard "${text}" again`).toBe(1);
+}
+
+/**
  * A toast on screen saying `text`: its bar in the toaster, not the copy off screen that a screen reader hears it
  * from (client/components/Toasts).
  */

@@ -5,6 +5,7 @@ import {
   clickTwiceAtOnce,
   demo,
   expectHeard,
+  expectHeardOnce,
   hold,
   isbn13,
   librarianLibraryWith,
@@ -288,8 +289,13 @@ test('details corrected from a title changed meanwhile elsewhere save nothing, s
   const dialog = page.getByRole('dialog', { name: 'Edit Book Details' });
   await expect(dialog.getByLabel(/^Title/)).toHaveValue('The Hobbitt');
   await dialog.getByLabel(/^Author/).fill('J. R. R. Tolkien');
+  const listener = await listenLikeAScreenReader(page);
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('The details were changed meanwhile, to "The Hobbit" by J. R. Tolkein. Nothing was saved: check them and try again.');
+  const refused = 'The details were changed meanwhile, to "The Hobbit" by J. R. Tolkein. Nothing was saved: check them and try again.';
+  await expect(dialog.getByRole('alert')).toHaveText(refused);
+  // Shown in a toast too, and read out once, at once: from the form.
+  await expect(toastSaying(page, refused)).toBeVisible();
+  await expectHeardOnce(listener, refused, 'assertive');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(article).toHaveAccessibleName('The Hobbit');
   await article.getByRole('button', { name: 'Edit details' }).click();

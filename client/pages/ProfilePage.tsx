@@ -7,6 +7,7 @@ import { AuthenticatingSkeleton } from '../components/AuthGuard';
 import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
 import { AlertRegion } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
+import { SAID_ON_PAGE } from '../components/Toasts';
 import { useAuth, useSetSession } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useOneAtATime } from '../hooks/use-one-at-a-time';
@@ -100,7 +101,8 @@ function ProfileForm({ user }: { user: User }) {
       form.reset(formValues(updated));
       toast.success('Profile updated successfully!', { id: PROFILE_SAVE_TOAST });
     },
-    onError: (error) => toast.error(profileUpdateError(error), { id: PROFILE_SAVE_TOAST }),
+    // Said on the form too, whose alert is read out: the toast is only shown.
+    onError: (error) => toast.error(profileUpdateError(error), { id: PROFILE_SAVE_TOAST, ...SAID_ON_PAGE }),
   });
   const saveOnce = useOneAtATime(save);
 

@@ -12,6 +12,7 @@ import { busyProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { AlertRegion } from '../LiveRegion';
+import { SAID_ON_PAGE } from '../Toasts';
 
 const UPDATE_DETAILS_FAILED = 'Failed to update book details';
 
@@ -69,7 +70,8 @@ function EditBookForm({ book, onDone }: { book: Book; onDone: () => void }) {
       ]);
     },
     onError: (error) => {
-      toast.error(errorMessage(error, UPDATE_DETAILS_FAILED));
+      // Said on the form too, whose alert is read out: the toast is only shown.
+      toast.error(errorMessage(error, UPDATE_DETAILS_FAILED), SAID_ON_PAGE);
       // The book may have changed meanwhile: the form's next opening starts from it as it is now.
       void utils.books.list.invalidate({ libraryId: book.libraryId });
     },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { resolveValue, type Toast, ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
+import { resolveValue, type Toast, ToastBar, Toaster, type ToastOptions, useToasterStore } from 'react-hot-toast';
 import { LiveRegion } from '../LiveRegion';
 
 /**
@@ -9,6 +9,13 @@ import { LiveRegion } from '../LiveRegion';
  * not an alert's, even for a failure: a browser announces an alert as it appears, and screen readers read it out.
  */
 const SHOWN_ONLY: Toast['ariaProps'] = { role: 'status', 'aria-live': 'off' };
+
+/**
+ * For a toast whose words the page already says in an alert of its own (a form's failed save, shown on the form):
+ * shown, and not read out a second time from ToastsHeard's regions.
+ */
+export const SAID_ON_PAGE = { ariaProps: SHOWN_ONLY } satisfies ToastOptions;
+const saidOnPage = (toast: Toast) => toast.ariaProps['aria-live'] === 'off';
 
 /** Below the sticky header (app.css), whose menu and links a toast would cover for its seconds on a phone. */
 const BELOW_HEADER = { top: 'calc(var(--header-height) + 12px)' };
@@ -22,7 +29,7 @@ const WITHIN_SCREEN = { maxWidth: 'min(350px, calc(100vw - 32px))', overflowWrap
 /** What the toasts on screen say, the failures' or the others', oldest first (the store holds the newest first). */
 function messages(toasts: Toast[], failures: boolean) {
   return toasts
-    .filter((toast) => toast.visible && (toast.type === 'error') === failures)
+    .filter((toast) => toast.visible && !saidOnPage(toast) && (toast.type === 'error') === failures)
     .reverse()
     // Keyed by the call that made it: a message said again (a second rental, a second save, the same id
     // updated in place from 'Checking book status...' to its failure) comes in anew and is read again.

@@ -1,1 +1,1 @@
-export { Toasts } from './Toasts';
+export { SAID_ON_PAGE, Toasts } from './Toasts';
