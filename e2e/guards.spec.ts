@@ -1,5 +1,5 @@
 import { expect, type Route, test } from '@playwright/test';
-import { checksFindServerDown, demo, logIn, pickLibrary, register, serverOutage, trpcCall, uniqueEmail } from './fixtures';
+import { checksFindServerDown, demo, hold, logIn, pickLibrary, register, serverOutage, trpcCall, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -36,6 +36,29 @@ test("the dashboard shows 'Authenticating' while the session is checked", async 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Authenticating')).toHaveCount(0);
 });
+
+for (const { path, heading } of [
+  { path: '/dashboard', heading: 'Dashboard' },
+  { path: '/profile', heading: 'My Profile' },
+]) {
+  test(`'Authenticating' stands where ${path} will: the page does not move as it comes`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await logIn(page, demo.reader);
+    const release = await hold(page, 'auth.session');
+    await page.goto(path);
+    const waiting = page.getByText('Authenticating');
+    await expect(waiting).toBeVisible();
+    const skeleton = (await waiting.boundingBox())!;
+    release();
+    const title = page.getByRole('heading', { name: heading, level: 1 });
+    await expect(title).toBeVisible();
+    const shown = (await title.boundingBox())!;
+    // The same left edge (the page's width), and the same space above, give or take the dashboard's title
+    // sitting at the foot of its row, level with the library picker beside it.
+    expect(Math.abs(shown.x - skeleton.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(shown.y - skeleton.y)).toBeLessThanOrEqual(20);
+  });
+}
 
 test('an admin has no dashboard view but gets the kiosk link', async ({ page }) => {
   await logIn(page, demo.admin);

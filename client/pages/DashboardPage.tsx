@@ -2,7 +2,7 @@ import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/cor
 import { Link } from 'wouter';
 import { STAFF_ROLES } from '../../shared/accounts';
 import type { User } from '../../shared/schemas';
-import { AuthGuard } from '../components/AuthGuard';
+import { AuthGuard, type PageFrame } from '../components/AuthGuard';
 import { CustomerDashboard, UpgradeCard } from '../components/CustomerDashboard';
 import { ErrorAlert, ListSkeleton } from '../components/DataState';
 import { LibraryAdminDashboard } from '../components/LibraryAdminDashboard';
@@ -14,10 +14,12 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSelectedLibrary } from '../hooks/use-selected-library';
 import { callFallbacks, errorMessage } from '../lib/error-messages';
 
+const FRAME: PageFrame = { size: 'lg', py: 'lg' };
+
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   return (
-    <AuthGuard>
+    <AuthGuard frame={FRAME}>
       <Dashboard />
     </AuthGuard>
   );
@@ -29,7 +31,7 @@ function Dashboard() {
   if (!user) return null;
 
   return (
-    <Container size="lg" py="lg">
+    <Container {...FRAME}>
       <Group justify="space-between" align="flex-end" mb="lg" gap="md">
         <Title order={1}>Dashboard</Title>
         <Group align="flex-end" gap="sm" w={{ base: '100%', xs: 'auto' }}>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { profileInput, type User } from '../../shared/schemas';
-import { AuthenticatingSkeleton } from '../components/AuthGuard';
+import { AuthenticatingSkeleton, type PageFrame } from '../components/AuthGuard';
 import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
 import { AlertRegion } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
@@ -21,13 +21,15 @@ import { busyProps } from '../lib/busy';
 
 const roleNames: Record<User['role'], string> = { user: 'User', admin: 'Administrator', library_admin: 'Library Admin', customer: 'Customer' };
 
+const FRAME: PageFrame = { size: 'sm', py: 'xl' };
+
 export default function ProfilePage() {
   useDocumentTitle('My Profile');
   const { user, isLoading } = useAuth();
-  if (isLoading) return <AuthenticatingSkeleton />;
+  if (isLoading) return <AuthenticatingSkeleton {...FRAME} />;
   if (!user) {
     return (
-      <Container size="sm" py="xl">
+      <Container {...FRAME}>
         <Title order={1} mb="lg">
           My Profile
         </Title>
@@ -44,7 +46,7 @@ export default function ProfilePage() {
     );
   }
   return (
-    <Container size="sm" py="xl">
+    <Container {...FRAME}>
       <Title order={1} mb="lg">
         My Profile
       </Title>

@@ -1,4 +1,4 @@
-import { Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, type ContainerProps, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { Role } from '../../../shared/constants';
@@ -9,9 +9,12 @@ import { WhileLoading } from '../DataState';
 /** The shared-layout guard of SPEC section 6; the staff guard's roles are STAFF_ROLES (shared/accounts.ts). */
 export const SHARED_LAYOUT_ROLES: Role[] = ['user', 'admin', 'library_admin', 'customer'];
 
-export function AuthenticatingSkeleton() {
+/** The width and top space of the page it stands for (its Container's), so that the page does not move as it comes. */
+export type PageFrame = Pick<ContainerProps, 'size' | 'py'>;
+
+export function AuthenticatingSkeleton({ size, py }: PageFrame) {
   return (
-    <Container size="md" py="xl">
+    <Container size={size} py={py}>
       <WhileLoading>
         <Stack gap="md" aria-busy="true">
           <Text c="dimmed" size="sm">
@@ -44,7 +47,7 @@ export function AccessDenied({ message }: { message: string }) {
  * /login, replacing the history entry so Back does not return to the guarded page; when the session
  * check failed, the entry notes this page, to come back to once the check is asked again.
  */
-export function AuthGuard({ roles = SHARED_LAYOUT_ROLES, children }: { roles?: Role[]; children: ReactNode }) {
+export function AuthGuard({ roles = SHARED_LAYOUT_ROLES, frame, children }: { roles?: Role[]; frame: PageFrame; children: ReactNode }) {
   const { user, isLoading, error } = useAuth();
   const [, navigate] = useLocation();
 
@@ -52,7 +55,7 @@ export function AuthGuard({ roles = SHARED_LAYOUT_ROLES, children }: { roles?: R
     if (!isLoading && !user) navigate('/login', { replace: true, state: error ? returnAfterCheckState() : undefined });
   }, [isLoading, user, error, navigate]);
 
-  if (isLoading || !user) return <AuthenticatingSkeleton />;
+  if (isLoading || !user) return <AuthenticatingSkeleton {...frame} />;
   if (!roles.includes(user.role)) {
     return <AccessDenied message={`Access denied. Your role (${user.role}) lacks required permissions.`} />;
   }

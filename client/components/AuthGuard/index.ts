@@ -1,1 +1,1 @@
-export { AccessDenied, AuthenticatingSkeleton, AuthGuard, SHARED_LAYOUT_ROLES } from './AuthGuard';
+export { AccessDenied, AuthenticatingSkeleton, AuthGuard, type PageFrame, SHARED_LAYOUT_ROLES } from './AuthGuard';
