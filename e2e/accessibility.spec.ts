@@ -85,6 +85,37 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
   });
 }
 
+test("a screen reader goes from book to book by heading: each row's title is one, a level under its list's", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const collection = page.getByRole('tabpanel', { name: 'Manage Books' });
+  await expect(collection.getByRole('heading', { name: 'Book Collection', level: 2 })).toBeVisible();
+  const dune = collection.getByRole('article', { name: 'Dune' });
+  await expect(dune.getByRole('heading', { level: 3 })).toHaveText('Dune');
+  // One per row, and nothing else in the list is one.
+  await expect(collection.getByRole('heading', { level: 3 })).toHaveCount(await collection.getByRole('article').count());
+
+  await page.context().clearCookies();
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const available = page.getByRole('region', { name: 'Available to Rent' });
+  await expect(available.getByRole('heading', { name: 'Available to Rent', level: 2 })).toBeVisible();
+  await expect(available.getByRole('article').first().getByRole('heading', { level: 3 })).toBeVisible();
+
+  await page.context().clearCookies();
+  await logIn(page, demo.librarian);
+  const libraries: { id: number; name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;
+  await page.goto(`/kiosk/${libraries.find((l) => l.name === 'Central Library')!.id}`);
+  for (const digit of '5550100001') await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace', level: 2 })).toBeVisible();
+  await page.getByRole('tab', { name: /^Current Rentals/ }).click();
+  const rental = page.getByRole('tabpanel', { name: /^Current Rentals/ }).getByRole('article').first();
+  await expect(rental.getByRole('heading', { level: 3 })).toBeVisible();
+});
+
 test("at 200% zoom (640 px), each of Manage Books' rows reads whole: its badge, title and author not cut or broken into letters", async ({ page }) => {
   await page.setViewportSize({ width: 640, height: 800 });
   await logIn(page, demo.librarian);

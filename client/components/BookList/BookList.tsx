@@ -55,7 +55,7 @@ const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book
         <BookCover title={book.title} url={coverUrl(book)} />
         <Stack gap={4} className={classes.info}>
           {/* Whole, however long: titles of a series may differ only at their end. */}
-          <Text fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+          <Text component="h3" fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {book.title}
           </Text>
           <Text size="sm" c="dimmed" dir="auto">

@@ -28,7 +28,7 @@ export function KioskItem({ title, author, cover, detail, action, testId, focusR
         <BookCover title={title} url={cover} />
         <Stack gap={4} style={{ flex: '1 1 8rem', minWidth: 0 }}>
           {/* Whole, however long: a patron must tell which book the row's button rents. */}
-          <Text fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+          <Text component="h3" fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Text>
           <Text size="sm" c="dimmed" lineClamp={2} dir="auto">

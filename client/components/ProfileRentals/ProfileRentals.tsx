@@ -51,7 +51,7 @@ function RentalRow({ rental }: { rental: OwnRental }) {
           <BookCover title={rental.bookTitle} url={coverUrl(rental)} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             {/* Whole, however long: titles of a series may differ only at their end. */}
-            <Text fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+            <Text component="h3" fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
               {rental.bookTitle}
             </Text>
             <Text size="sm" c="dimmed" dir="auto">
