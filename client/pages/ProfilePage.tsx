@@ -7,7 +7,7 @@ import { AuthenticatingSkeleton, type PageFrame } from '../components/AuthGuard'
 import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
 import { AlertRegion } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
-import { SAID_ON_PAGE } from '../components/Toasts';
+import { SAID_ON_PAGE } from '../lib/toast-said-on-page';
 import { useAuth, useSetSession } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useOneAtATime } from '../hooks/use-one-at-a-time';

@@ -12,7 +12,7 @@ import { busyProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { AlertRegion } from '../LiveRegion';
-import { SAID_ON_PAGE } from '../Toasts';
+import { SAID_ON_PAGE } from '../../lib/toast-said-on-page';
 
 const UPDATE_DETAILS_FAILED = 'Failed to update book details';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { resolveValue, type Toast, ToastBar, Toaster, type ToastOptions, useToasterStore } from 'react-hot-toast';
+import { resolveValue, type Toast, ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
+import { saidOnPage, SHOWN_ONLY } from '../../lib/toast-said-on-page';
 import { LiveRegion } from '../LiveRegion';
 
 /**
@@ -7,15 +8,8 @@ import { LiveRegion } from '../LiveRegion';
  * so a screen reader hears the toast from ToastsHeard's regions, and a bar live as well would be read twice. It keeps
  * a status role with aria-live off, as axe's 'region' rule wants what a page shows in a landmark or a message's role;
  * not an alert's, even for a failure: a browser announces an alert as it appears, and screen readers read it out.
+ * (SHOWN_ONLY, in lib/toast-said-on-page.ts.)
  */
-const SHOWN_ONLY: Toast['ariaProps'] = { role: 'status', 'aria-live': 'off' };
-
-/**
- * For a toast whose words the page already says in an alert of its own (a form's failed save, shown on the form):
- * shown, and not read out a second time from ToastsHeard's regions.
- */
-export const SAID_ON_PAGE = { ariaProps: SHOWN_ONLY } satisfies ToastOptions;
-const saidOnPage = (toast: Toast) => toast.ariaProps['aria-live'] === 'off';
 
 /** Below the sticky header (app.css), whose menu and links a toast would cover for its seconds on a phone. */
 const BELOW_HEADER = { top: 'calc(var(--header-height) + 12px)' };

@@ -1,1 +1,1 @@
-export { SAID_ON_PAGE, Toasts } from './Toasts';
+export { Toasts } from './Toasts';
