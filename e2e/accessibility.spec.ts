@@ -127,7 +127,7 @@ test("at 200% zoom (640 px), each of Manage Books' rows reads whole: its badge, 
     const badge = row.locator('.mantine-Badge-label');
     expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth), await badge.textContent() ?? '').toBe(true);
     // The details keep at least 10rem: a title of a few short words takes a line or two, not one per few letters.
-    expect((await row.locator('p').first().boundingBox())!.width).toBeGreaterThanOrEqual(160);
+    expect((await row.getByRole('heading', { level: 3 }).boundingBox())!.width).toBeGreaterThanOrEqual(160);
   }
 });
 

@@ -40,7 +40,7 @@ test('a customer rents a book, sees it under My Rentals, returns it and reviews 
   await expect(section(page, 'My Rentals').getByText('You have no active rentals.')).toBeVisible();
 
   const book = section(page, 'Available to Rent').getByRole('article').first();
-  const title = (await book.locator('p').first().textContent())!;
+  const title = (await book.getByRole('heading', { level: 3 }).textContent())!;
   await book.getByRole('button', { name: 'Rent Book' }).click();
   await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
 
@@ -91,7 +91,7 @@ test('a customer rents a book, sees it under My Rentals, returns it and reviews 
 test("on a shared browser, the next person to sign in sees none of the last one's rentals", async ({ page }) => {
   await newCustomerAtCentral(page, 'First Patron');
   const book = section(page, 'Available to Rent').getByRole('article').first();
-  const title = (await book.locator('p').first().textContent())!;
+  const title = (await book.getByRole('heading', { level: 3 }).textContent())!;
   await book.getByRole('button', { name: 'Rent Book' }).click();
   await expect(section(page, 'My Rentals').getByRole('article', { name: title })).toBeVisible();
 
@@ -180,7 +180,10 @@ test("the welcome banner's title is a heading of the page's outline, under its o
   await expect(section(page, 'Available to Rent').getByRole('article').first()).toBeVisible();
   const headings = page.getByRole('main').getByRole('heading');
   const outline = await headings.evaluateAll((found) => found.map((h) => `${h.getAttribute('aria-level') ?? h.tagName.slice(1)} ${h.textContent}`));
-  expect(outline).toEqual(['1 Dashboard', '2 Welcome to the Library!', '2 My Rentals', '2 Available to Rent']);
+  // Then the books' titles, a level under their section's.
+  expect(outline.slice(0, 4)).toEqual(['1 Dashboard', '2 Welcome to the Library!', '2 My Rentals', '2 Available to Rent']);
+  expect(outline.slice(4).length).toBeGreaterThan(0);
+  expect(outline.slice(4).filter((heading) => !heading.startsWith('3 '))).toEqual([]);
   const title = page.getByRole('region', { name: 'Welcome to the Library!' }).getByRole('heading', { level: 2, name: 'Welcome to the Library!' });
   await expect(title).toHaveCSS('font-size', '14px');
   await expect(title).toHaveCSS('font-weight', '700');
@@ -471,7 +474,7 @@ test('in an outage, a failed rent frees its button at once, and the books on scr
   const available = section(page, 'Available to Rent');
   const book = available.getByRole('article').first();
   await expect(book).toBeVisible();
-  const title = (await book.locator('p').first().textContent())!;
+  const title = (await book.getByRole('heading', { level: 3 }).textContent())!;
   const shown = await available.getByRole('article').count();
 
   // The server is out of reach: the rent fails, and the lists' refresh after it waits, then fails too.

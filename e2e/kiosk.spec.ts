@@ -834,13 +834,13 @@ test('on the narrowest phones (320 px) the keypad, Register New Customer, the sc
   // A screen reader hears how many were found.
   await expect(page.getByRole('status').filter({ hasText: 'found for "the"' })).toHaveText(/^\d+ books? found for "the"$/);
   for (const badge of await page.getByTestId('kiosk-book').locator('.mantine-Badge-label').all()) expect(await whole(badge), await badge.textContent() ?? '').toBe(true);
-  const title = await row.getByRole('paragraph').first().textContent();
+  const title = await row.getByRole('heading', { level: 3 }).textContent();
   await expect(row.getByRole('button', { name: 'Rent' })).toHaveAccessibleDescription(title!);
   await expect(page.getByRole('article', { name: title! }).first()).toBeVisible();
 
   await page.getByRole('tab', { name: /^Current Rentals/ }).click();
   const rental = page.getByTestId('kiosk-rental').first();
-  const rentalTitle = await rental.getByRole('paragraph').first().textContent();
+  const rentalTitle = await rental.getByRole('heading', { level: 3 }).textContent();
   await expect(rental.getByRole('button', { name: 'Return' })).toHaveAccessibleDescription(rentalTitle!);
 });
 

@@ -38,7 +38,7 @@ test("a customer's rent, return, review and upgrade say so while they run", asyn
   await page.goto('/dashboard');
   await pickLibrary(page, 'Central Library');
   const book = page.getByRole('region', { name: 'Available to Rent' }).getByRole('article').first();
-  const title = (await book.locator('p').first().textContent())!;
+  const title = (await book.getByRole('heading', { level: 3 }).textContent())!;
 
   let release = await hold(page, 'rentals.rent');
   await book.getByRole('button', { name: 'Rent Book' }).click();
