@@ -138,6 +138,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         globIgnores: ['**/*quagga*', 'prerendered/**'],
         navigateFallback: '/index.html',
+        // The first visit's tab too: without it, the worker installed then serves only the tabs opened after it,
+        // and this one, gone offline, cannot open a page whose code it has not fetched yet. (A tab already served
+        // by an older worker passes to a new one only when its update is applied: registerType 'prompt'.)
+        clientsClaim: true,
         navigateFallbackDenylist: [/^\/_api/, /^\/trpc/, /^\/healthz/, /^\/readyz/],
         cleanupOutdatedCaches: true,
       },

@@ -221,6 +221,21 @@ test("a page whose code cannot be fetched says so and offers to reload, the head
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
 });
 
+test('offline, a page whose code was never fetched says so, and opens by itself once the connection is back', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  const failed = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+  await expect(failed).toContainText('You are offline, and this part of the app has not been saved on this device yet. It loads by itself once you are back online.');
+  // Not a new version to reload into: nothing to press while offline.
+  await expect(failed.getByRole('button', { name: 'Reload' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
+
 test("the header's parts loaded on demand, when their code cannot be fetched, leave a Reload button rather than a blank app", async ({ page }) => {
   // Signed in after a new version replaced the files this tab knew: the user's menu cannot load.
   const userMenu = /\/assets\/UserMenu-[^/]*\.js$/;

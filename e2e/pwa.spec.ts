@@ -59,6 +59,21 @@ test('the service worker registers at /sw.js, controls the page, and the app she
   await expect(toastSaying(page, 'You are back online.')).toBeVisible();
 });
 
+test('on the first visit the service worker serves the tab at once: gone offline, a page not opened yet still opens', async ({ page, context }) => {
+  await register(page, { displayName: 'Fiona First', email: uniqueEmail('first-visit'), password: 'Password123' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // No reload: the worker installed by this visit takes this very tab.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 15_000 }).toMatch(/\/sw\.js$/);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: /^Hi, / }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
 test('offline, a signed-in page shows the data it last had, and a change says it needs a connection', async ({ page, context }) => {
   const email = uniqueEmail('offline');
   await register(page, { displayName: 'Olive Offline', email, password: 'Password123' });

@@ -1,5 +1,7 @@
 import { Alert, Box, Button, Container } from '@mantine/core';
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, useEffect } from 'react';
+import { useOnlineStatus } from '../../hooks/use-online-status';
+import { onConnectionChange } from '../../lib/connection';
 
 const reload = () => window.location.reload();
 
@@ -74,13 +76,25 @@ export function HeaderPartLoadError({ children, part, opened = true }: { childre
   );
 }
 
+/**
+ * Offline, the code was most likely never fetched on this device: it is said so, and the page reloads by itself once
+ * the connection is back. Online, the files this tab knew may have been replaced by a new version's.
+ */
 function LoadFailed({ title }: { title: string }) {
+  const online = useOnlineStatus();
+  useEffect(() => onConnectionChange((nowOnline) => nowOnline && reload()), []);
   return (
     <Alert color="red" title={title} role="alert">
-      Check your connection, then reload: a new version of the app may have been published since this tab was opened.
-      <Button display="block" mt="sm" variant="outline" color="red" onClick={reload}>
-        Reload
-      </Button>
+      {online ? (
+        <>
+          Check your connection, then reload: a new version of the app may have been published since this tab was opened.
+          <Button display="block" mt="sm" variant="outline" color="red" onClick={reload}>
+            Reload
+          </Button>
+        </>
+      ) : (
+        'You are offline, and this part of the app has not been saved on this device yet. It loads by itself once you are back online.'
+      )}
     </Alert>
   );
 }
