@@ -401,6 +401,33 @@ test('a book the patron has out says so at the kiosk, its Rent offering no secon
   await expect(owned.getByRole('button', { name: 'Rent' })).toBeEnabled();
 });
 
+test("a book this library does not hold is said so at the kiosk's Confirm Book, before the patron is asked to confirm it", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const library = await postOk(page, '/_api/libraries', { name: `Kiosk Not Held ${Date.now()}` });
+  await page.goto(`/kiosk/${library.id}`);
+  await signInByPhone(page, '5550100001');
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  await page.getByRole('button', { name: 'Scan Barcode or Enter ISBN' }).click();
+  const scan = page.getByRole('dialog', { name: 'Scan Book ISBN' });
+  await scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" }).click();
+  // Catalogued at Central Library, so the lookup knows it; this library holds no copy.
+  await scan.getByRole('textbox', { name: 'ISBN' }).fill('9780451524935');
+  await scan.getByRole('button', { name: 'Look Up Book' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Book' });
+  await expect(confirm.getByRole('heading', { name: '1984' })).toBeVisible();
+  await expect(confirm.getByRole('alert').filter({ hasText: /\S/ })).toHaveText('No book with ISBN 9780451524935 was found in this library.');
+  const rents = callsTo(page, 'rentals.kioskRent');
+  const confirmBook = confirm.getByRole('button', { name: 'Confirm Book' });
+  await expect(confirmBook).toHaveAttribute('aria-disabled', 'true');
+  // Pressed all the same (Playwright would wait for it to be enabled): nothing happens.
+  await confirmBook.click({ force: true });
+  await page.waitForTimeout(300);
+  await expect(confirm).toBeVisible();
+  expect(rents).toEqual([]);
+  await confirm.getByRole('button', { name: 'Scan Again' }).click();
+  await expect(scan.getByRole('textbox', { name: 'ISBN' })).toBeVisible();
+});
+
 test("a rental at the kiosk shows in the dashboard's book list when the app returns there", async ({ page }) => {
   await logIn(page, demo.librarian);
   await page.goto('/dashboard');

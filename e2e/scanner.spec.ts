@@ -478,16 +478,36 @@ test("Scan Book of a book the library does not hold opens the add-book form on i
   await expect(rent.getByText('Do you want to rent the book "1984"?')).toBeVisible();
   await rent.getByRole('button', { name: 'Cancel' }).click();
 
-  // A patron cannot add books: the scan says the library does not hold it, and nothing more opens.
+  // A patron cannot add books: Confirm Book says at once that the library does not hold it, and goes no further.
   await page.context().clearCookies();
   await logIn(page, demo.reader);
   await page.goto('/dashboard');
   await pickLibrary(page, name);
   await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
+  const listener = await listenLikeAScreenReader(page);
   await enterIsbn(page, '9780143035008');
-  await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
-  await expect(toastSaying(page, 'No book with ISBN 9780143035008 was found in this library.')).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const confirm = dialog(page, 'Confirm Book');
+  const notHeld = confirm.getByRole('alert').filter({ hasText: 'was found in this library' });
+  await expect(notHeld).toHaveText('No book with ISBN 9780143035008 was found in this library.');
+  await expect(confirm.getByText('You can still proceed with this ISBN.')).toHaveCount(0);
+  await expectHeard(listener, 'No book with ISBN 9780143035008 was found in this library.', 'assertive');
+  const confirmBook = confirm.getByRole('button', { name: 'Confirm Book' });
+  await expect(confirmBook).toHaveAttribute('aria-disabled', 'true');
+  await expect(confirmBook).toBeFocused();
+  const statusChecks = callsTo(page, 'books.status');
+  // Pressed all the same (Playwright would wait for it to be enabled): nothing happens.
+  await confirmBook.click({ force: true });
+  await page.waitForTimeout(300);
+  await expect(confirm).toBeVisible();
+  expect(statusChecks).toEqual([]);
+  // The library's own book, the same dialog goes on as before.
+  await confirm.getByRole('button', { name: 'Scan Again' }).click();
+  await dialog(page, 'Scan Book ISBN').getByRole('textbox', { name: 'ISBN' }).fill(NINETEEN_EIGHTY_FOUR);
+  await dialog(page, 'Scan Book ISBN').getByRole('button', { name: 'Look Up Book' }).click();
+  await expect(confirm.getByRole('heading', { name: '1984' })).toBeVisible();
+  await expect(notHeld).toHaveCount(0);
+  await confirmBook.click();
+  await expect(dialog(page, 'Confirm Book Rental').getByText('Do you want to rent the book "1984"?')).toBeVisible();
 });
 
 test('Scan Book does not offer a book with no copy in, nor one whose last copy went while its dialog was open', async ({ page, browser }) => {

@@ -2,8 +2,9 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
-import { hasIsbnLength, ISBN_CHECK_DIGIT_MESSAGE, isbnKey, isbnProblem, normalizeIsbn } from '../../../shared/isbn';
-import { addBookInput, type Book, type BookLookupResult } from '../../../shared/schemas';
+import { ISBN_CHECK_DIGIT_MESSAGE, isbnKey, isbnProblem, normalizeIsbn } from '../../../shared/isbn';
+import { addBookInput, type BookLookupResult } from '../../../shared/schemas';
+import { useHeldCopy } from '../../hooks/use-held-copy';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { copiesText } from '../../lib/copies-text';
@@ -53,7 +54,8 @@ interface AddBookFormProps {
 export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: AddBookFormProps) {
   const form = useZodForm(addBookForm, initialValues);
   const utils = trpc.useUtils();
-  const held = useHeldCopy(libraryId, form.values.isbn);
+  // Adding the same ISBN again adds copies to the library's book rather than cataloguing a second one: said before it is sent.
+  const { held } = useHeldCopy(libraryId, form.values.isbn);
   const addBook = trpc.books.add.useMutation({
     onSuccess: (book, { quantity = DEFAULT_BOOK_QUANTITY }) => {
       const added = `"${book.title}" has been added to the library.`;
@@ -115,14 +117,4 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
       </Stack>
     </form>
   );
-}
-
-/**
- * The library's copy of the ISBN in the form, if it holds one: adding the same ISBN again adds copies to
- * that book rather than cataloguing a second one, and the form says so before it is sent.
- */
-function useHeldCopy(libraryId: number, isbn: string): Book | undefined {
-  const valid = hasIsbnLength(isbn);
-  const query = trpc.books.list.useQuery({ libraryId, isbn: normalizeIsbn(isbn), limit: 1 }, { enabled: valid, staleTime: 0, refetchOnMount: true });
-  return valid ? query.data?.[0] : undefined;
 }

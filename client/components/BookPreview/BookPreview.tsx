@@ -2,9 +2,17 @@ import { Alert, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useBookLookup } from '../../hooks/use-book-lookup';
 import { BookCover } from '../BookCover';
 
-/** The scan dialog's confirm step: what the lookup knows about a scanned or typed ISBN. */
-export function BookPreview({ isbn, libraryId }: { isbn: string; libraryId: number }) {
+/**
+ * The scan dialog's confirm step: what the lookup knows about a scanned or typed ISBN. `canProceed` false (a book
+ * to rent that the library does not hold) drops 'You can still proceed with this ISBN.'
+ */
+export function BookPreview({ isbn, libraryId, canProceed = true }: { isbn: string; libraryId: number; canProceed?: boolean }) {
   const { book, isLoading, isWaitingForConnection, error } = useBookLookup(isbn, libraryId);
+  const proceed = canProceed && (
+    <Text c="dimmed" size="sm">
+      You can still proceed with this ISBN.
+    </Text>
+  );
 
   if (isLoading) {
     return (
@@ -18,9 +26,7 @@ export function BookPreview({ isbn, libraryId }: { isbn: string; libraryId: numb
     return (
       <Stack gap={4} py="sm">
         <Text>{`You are offline: the details of ISBN ${isbn} will be looked up once you are back online.`}</Text>
-        <Text c="dimmed" size="sm">
-          You can still proceed with this ISBN.
-        </Text>
+        {proceed}
       </Stack>
     );
   }
@@ -31,9 +37,7 @@ export function BookPreview({ isbn, libraryId }: { isbn: string; libraryId: numb
           {error}
         </Alert>
         <Text size="sm">ISBN: {isbn}</Text>
-        <Text c="dimmed" size="sm">
-          You can still proceed with this ISBN.
-        </Text>
+        {proceed}
       </Stack>
     );
   }
@@ -44,9 +48,7 @@ export function BookPreview({ isbn, libraryId }: { isbn: string; libraryId: numb
           Book not found
         </Title>
         <Text>{`We couldn't find details for ISBN: ${isbn}`}</Text>
-        <Text c="dimmed" size="sm">
-          You can still proceed with this ISBN.
-        </Text>
+        {proceed}
       </Stack>
     );
   }

@@ -1,7 +1,11 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { bookNotInLibrary } from '../../../shared/schemas';
+import { useHeldCopy } from '../../hooks/use-held-copy';
+import { busyProps } from '../../lib/busy';
 import { wrapLabel } from '../../lib/wrapping-label';
 import { BookPreview } from '../BookPreview';
+import { AlertRegion } from '../LiveRegion';
 import { CameraScanner } from './CameraScanner';
 import { ManualIsbnEntry } from './ManualIsbnEntry';
 
@@ -19,6 +23,11 @@ export interface ScanDialogProps {
    * or checking a book in finds the library's own record, which may carry a misprinted ISBN.
    */
   checkDigit?: boolean;
+  /**
+   * Whether the book is scanned to be rented (the kiosk, a patron's Scan Book): one the library does not hold is said
+   * so at the confirm step, which cannot be confirmed, rather than refused after. Staff may add such a book instead.
+   */
+  toRent?: boolean;
 }
 
 type Mode = 'camera' | 'manual';
@@ -27,7 +36,7 @@ type Mode = 'camera' | 'manual';
  * Reads an ISBN from the camera or the keyboard, then shows what the lookup knows so the user can
  * confirm it or scan again. The camera runs only while the dialog is open and scanning.
  */
-export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus = true, checkDigit = false }: ScanDialogProps) {
+export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus = true, checkDigit = false, toRent = false }: ScanDialogProps) {
   const [mode, setMode] = useState<Mode>('camera');
   const [isbn, setIsbn] = useState<string | null>(null);
 
@@ -49,18 +58,7 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
     <Modal opened={opened} onClose={onClose} returnFocus={returnFocus} title={isbn ? 'Confirm Book' : 'Scan Book ISBN'} size="lg" centered>
       {/* Keyed: the two steps share no elements, so the camera step's focused button does not live on as 'Scan Again' and Confirm Book's autoFocus applies. */}
       {isbn ? (
-        <Stack key="confirm">
-          <BookPreview isbn={isbn} libraryId={libraryId} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setIsbn(null)}>
-              Scan Again
-            </Button>
-            {/* The view changed under the focus: it moves to the step's answer. */}
-            <Button onClick={() => onConfirm(isbn)} autoFocus>
-              Confirm Book
-            </Button>
-          </Group>
-        </Stack>
+        <ConfirmStep key="confirm" isbn={isbn} libraryId={libraryId} toRent={toRent} onScanAgain={() => setIsbn(null)} onConfirm={() => onConfirm(isbn)} />
       ) : (
         <Stack key="scan">
           {mode === 'camera' ? (
@@ -91,5 +89,25 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
         </Stack>
       )}
     </Modal>
+  );
+}
+
+function ConfirmStep({ isbn, libraryId, toRent, onScanAgain, onConfirm }: { isbn: string; libraryId: number; toRent: boolean; onScanAgain: () => void; onConfirm: () => void }) {
+  // Asked beside the lookup, which may know the book from another library's catalogue or a book service.
+  const { notHeld } = useHeldCopy(libraryId, isbn, { enabled: toRent });
+  return (
+    <Stack>
+      <BookPreview isbn={isbn} libraryId={libraryId} canProceed={!notHeld} />
+      <AlertRegion>{notHeld && bookNotInLibrary(isbn)}</AlertRegion>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onScanAgain}>
+          Scan Again
+        </Button>
+        {/* The view changed under the focus: it moves to the step's answer. Refused, it keeps the focus (busyProps). */}
+        <Button onClick={() => notHeld || onConfirm()} autoFocus {...busyProps(notHeld)}>
+          Confirm Book
+        </Button>
+      </Group>
+    </Stack>
   );
 }
