@@ -109,6 +109,22 @@ test('offline, a signed-in page shows the data it last had, and a change says it
   await expect(page).toHaveURL(/\/profile$/);
 });
 
+test('offline, the banner rests at the foot of the screen on a short page too, as on a long one', async ({ page, context }) => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await context.setOffline(true);
+    const banner = page.getByRole('status').filter({ hasText: OFFLINE_NOTICE });
+    await expect(banner).toBeVisible();
+    const box = (await banner.boundingBox())!;
+    expect(Math.abs(box.y + box.height - viewport.height), `at ${viewport.width} px`).toBeLessThanOrEqual(1);
+    // Nothing to scroll to: the page and the banner fit the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(viewport.height);
+    await context.setOffline(false);
+  }
+});
+
 test('offline, the banner never covers the control that has the focus', async ({ page, context }) => {
   await page.setViewportSize({ width: 1280, height: 640 });
   await logIn(page, demo.librarian);
