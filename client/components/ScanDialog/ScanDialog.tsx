@@ -98,7 +98,7 @@ function ConfirmStep({ isbn, libraryId, toRent, onScanAgain, onConfirm }: { isbn
   return (
     <Stack>
       <BookPreview isbn={isbn} libraryId={libraryId} canProceed={!notHeld} />
-      <AlertRegion>{notHeld && bookNotInLibrary(isbn)}</AlertRegion>
+      {toRent && <AlertRegion>{notHeld && bookNotInLibrary(isbn)}</AlertRegion>}
       <Group justify="flex-end">
         <Button variant="default" onClick={onScanAgain}>
           Scan Again
