@@ -7,7 +7,6 @@ import { AuthenticatingSkeleton, type PageFrame } from '../components/AuthGuard'
 import { ProfileRentals, RentalHistory } from '../components/ProfileRentals';
 import { AlertRegion } from '../components/LiveRegion';
 import { SessionCheckAlert } from '../components/SessionCheckAlert';
-import { SAID_ON_PAGE } from '../lib/toast-said-on-page';
 import { useAuth, useSetSession } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useOneAtATime } from '../hooks/use-one-at-a-time';
@@ -15,6 +14,7 @@ import { useZodForm } from '../hooks/use-zod-form';
 import { formatDate } from '../lib/dates';
 import { profileUpdateError } from '../lib/error-messages';
 import { initials } from '../lib/initials';
+import { SAID_ON_PAGE } from '../lib/toast-said-on-page';
 import { announceAccountChange } from '../lib/session-sync';
 import { trpc } from '../trpc';
 import { busyProps } from '../lib/busy';

@@ -10,9 +10,9 @@ import { useZodForm } from '../../hooks/use-zod-form';
 import { putBookInLists } from '../../lib/book-lists';
 import { busyProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
+import { SAID_ON_PAGE } from '../../lib/toast-said-on-page';
 import { trpc } from '../../trpc';
 import { AlertRegion } from '../LiveRegion';
-import { SAID_ON_PAGE } from '../../lib/toast-said-on-page';
 
 const UPDATE_DETAILS_FAILED = 'Failed to update book details';
 

@@ -3,14 +3,6 @@ import { resolveValue, type Toast, ToastBar, Toaster, useToasterStore } from 're
 import { saidOnPage, SHOWN_ONLY } from '../../lib/toast-said-on-page';
 import { LiveRegion } from '../LiveRegion';
 
-/**
- * A bar only shows its toast: it comes with its text already in it, which NVDA, JAWS and VoiceOver often pass over,
- * so a screen reader hears the toast from ToastsHeard's regions, and a bar live as well would be read twice. It keeps
- * a status role with aria-live off, as axe's 'region' rule wants what a page shows in a landmark or a message's role;
- * not an alert's, even for a failure: a browser announces an alert as it appears, and screen readers read it out.
- * (SHOWN_ONLY, in lib/toast-said-on-page.ts.)
- */
-
 /** Below the sticky header (app.css), whose menu and links a toast would cover for its seconds on a phone. */
 const BELOW_HEADER = { top: 'calc(var(--header-height) + 12px)' };
 
@@ -59,6 +51,10 @@ export function Toasts() {
   return (
     <>
       <Toaster position="top-center" containerStyle={BELOW_HEADER}>
+        {/* A bar only shows its toast: it comes with its text already in it, which NVDA, JAWS and VoiceOver often pass
+            over, so a screen reader hears the toast from ToastsHeard's regions, and a bar live as well would be read
+            twice. It keeps a status role with aria-live off, as axe's 'region' rule wants what a page shows in a landmark
+            or a message's role; not an alert's, even for a failure: a browser announces an alert as it appears. */}
         {(toast) => <ToastBar toast={{ ...toast, ariaProps: SHOWN_ONLY }} style={WITHIN_SCREEN} />}
       </Toaster>
       <ToastsHeard />
