@@ -454,6 +454,10 @@ test("Scan Book of a book the library does not hold opens the add-book form on i
   const scanBook = page.getByRole('button', { name: 'Scan Book', exact: true });
   await scanBook.click();
   await enterIsbn(page, NINETEEN_EIGHTY_FOUR);
+  // Confirm Book says where it leads, before it is pressed.
+  await expect(dialog(page, 'Confirm Book').getByRole('status')).toHaveText(
+    `No book with ISBN ${NINETEEN_EIGHTY_FOUR} was found in this library. Confirm Book opens the form to add it.`,
+  );
   await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
 
   // The form of Scan to Add Book, at once on the ISBN scanned, filled from the lookup, saying why it opened.
@@ -473,6 +477,8 @@ test("Scan Book of a book the library does not hold opens the add-book form on i
   // Held now, the same scan offers it for rent.
   await scanBook.click();
   await enterIsbn(page, NINETEEN_EIGHTY_FOUR);
+  await expect(dialog(page, 'Confirm Book').getByRole('heading', { name: '1984' })).toBeVisible();
+  await expect(dialog(page, 'Confirm Book').getByText('Confirm Book opens the form to add it.', { exact: false })).toHaveCount(0);
   await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
   const rent = dialog(page, 'Confirm Book Rental');
   await expect(rent.getByText('Do you want to rent the book "1984"?')).toBeVisible();

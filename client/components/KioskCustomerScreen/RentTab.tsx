@@ -71,7 +71,7 @@ export function RentTab({ libraryId, customerId, rentedBookIds }: { libraryId: n
       />
       <SearchStatus text={status} />
       <div ref={focus.ref}>{results()}</div>
-      <ScanDialog opened={scanning} onClose={() => setScanning(false)} libraryId={libraryId} onConfirm={rentScanned} toRent />
+      <ScanDialog opened={scanning} onClose={() => setScanning(false)} libraryId={libraryId} onConfirm={rentScanned} ifNotHeld="refuse" />
     </Stack>
   );
 }

@@ -74,7 +74,7 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
       <Button ref={trigger} onClick={() => setScanning(true)} disabled={busy}>
         {busy ? 'Processing...' : 'Scan Book'}
       </Button>
-      <ScanDialog opened={scanning} onClose={() => setScanning(false)} libraryId={libraryId} onConfirm={checkStatus} returnFocus={false} toRent={!managesLibrary} />
+      <ScanDialog opened={scanning} onClose={() => setScanning(false)} libraryId={libraryId} onConfirm={checkStatus} returnFocus={false} ifNotHeld={managesLibrary ? 'offerToAdd' : 'refuse'} />
       <BookActionDialog
         status={status}
         pending={rent.isPending || giveBack.isPending}

@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { bookNotInLibrary } from '../../../shared/schemas';
 import { useHeldCopy } from '../../hooks/use-held-copy';
 import { busyProps } from '../../lib/busy';
 import { wrapLabel } from '../../lib/wrapping-label';
 import { BookPreview } from '../BookPreview';
-import { AlertRegion } from '../LiveRegion';
+import { AlertRegion, LiveRegion } from '../LiveRegion';
 import { CameraScanner } from './CameraScanner';
 import { ManualIsbnEntry } from './ManualIsbnEntry';
 
@@ -24,10 +24,12 @@ export interface ScanDialogProps {
    */
   checkDigit?: boolean;
   /**
-   * Whether the book is scanned to be rented (the kiosk, a patron's Scan Book): one the library does not hold is said
-   * so at the confirm step, which cannot be confirmed, rather than refused after. Staff may add such a book instead.
+   * What the confirm step does with a book the library does not hold (asked beside the lookup, which may know it from
+   * another library's catalogue or a book service): scanned to be rented (the kiosk, a patron's Scan Book) it says so
+   * and cannot be confirmed, rather than be refused after; scanned by the library's staff, it says that confirming
+   * opens the form to add it. Not asked when not given (Scan to Add Book's own form says what the library holds).
    */
-  toRent?: boolean;
+  ifNotHeld?: 'refuse' | 'offerToAdd';
 }
 
 type Mode = 'camera' | 'manual';
@@ -36,7 +38,7 @@ type Mode = 'camera' | 'manual';
  * Reads an ISBN from the camera or the keyboard, then shows what the lookup knows so the user can
  * confirm it or scan again. The camera runs only while the dialog is open and scanning.
  */
-export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus = true, checkDigit = false, toRent = false }: ScanDialogProps) {
+export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus = true, checkDigit = false, ifNotHeld }: ScanDialogProps) {
   const [mode, setMode] = useState<Mode>('camera');
   const [isbn, setIsbn] = useState<string | null>(null);
 
@@ -58,7 +60,7 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
     <Modal opened={opened} onClose={onClose} returnFocus={returnFocus} title={isbn ? 'Confirm Book' : 'Scan Book ISBN'} size="lg" centered>
       {/* Keyed: the two steps share no elements, so the camera step's focused button does not live on as 'Scan Again' and Confirm Book's autoFocus applies. */}
       {isbn ? (
-        <ConfirmStep key="confirm" isbn={isbn} libraryId={libraryId} toRent={toRent} onScanAgain={() => setIsbn(null)} onConfirm={() => onConfirm(isbn)} />
+        <ConfirmStep key="confirm" isbn={isbn} libraryId={libraryId} ifNotHeld={ifNotHeld} onScanAgain={() => setIsbn(null)} onConfirm={() => onConfirm(isbn)} />
       ) : (
         <Stack key="scan">
           {mode === 'camera' ? (
@@ -92,19 +94,24 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
   );
 }
 
-function ConfirmStep({ isbn, libraryId, toRent, onScanAgain, onConfirm }: { isbn: string; libraryId: number; toRent: boolean; onScanAgain: () => void; onConfirm: () => void }) {
-  // Asked beside the lookup, which may know the book from another library's catalogue or a book service.
-  const { notHeld } = useHeldCopy(libraryId, isbn, { enabled: toRent });
+type ConfirmStepProps = Pick<ScanDialogProps, 'libraryId' | 'ifNotHeld'> & { isbn: string; onScanAgain: () => void; onConfirm: () => void };
+
+function ConfirmStep({ isbn, libraryId, ifNotHeld, onScanAgain, onConfirm }: ConfirmStepProps) {
+  const { notHeld } = useHeldCopy(libraryId, isbn, { enabled: !!ifNotHeld });
+  const refused = notHeld && ifNotHeld === 'refuse';
   return (
     <Stack>
-      <BookPreview isbn={isbn} libraryId={libraryId} canProceed={!notHeld} />
-      {toRent && <AlertRegion>{notHeld && bookNotInLibrary(isbn)}</AlertRegion>}
+      <BookPreview isbn={isbn} libraryId={libraryId} canProceed={!refused} />
+      {ifNotHeld === 'refuse' && <AlertRegion>{refused && bookNotInLibrary(isbn)}</AlertRegion>}
+      {ifNotHeld === 'offerToAdd' && (
+        <LiveRegion role="status">{notHeld && <Text size="sm">{`${bookNotInLibrary(isbn)} Confirm Book opens the form to add it.`}</Text>}</LiveRegion>
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onScanAgain}>
           Scan Again
         </Button>
         {/* The view changed under the focus: it moves to the step's answer. Refused, it keeps the focus (busyProps). */}
-        <Button onClick={() => notHeld || onConfirm()} autoFocus {...busyProps(notHeld)}>
+        <Button onClick={() => refused || onConfirm()} autoFocus {...busyProps(refused)}>
           Confirm Book
         </Button>
       </Group>
