@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demo, hold, isbn13, logIn, pickLibrary, postOk, uniqueEmail } from './fixtures';
+import { demo, hold, isbn13, librarianLibraryWith, logIn, pickLibrary, postOk, uniqueEmail } from './fixtures';
 
 // What a keyboard (or screen-reader) user meets in the reviews dialog and at the kiosk: choices made
 // with the keys stick, and focus never falls to the page when a button or a screen goes away.
@@ -225,4 +225,41 @@ test('the password can be shown and hidden from the keyboard, on the login and r
     await page.keyboard.press('Enter');
     await expect(password).toHaveAttribute('type', 'password');
   }
+});
+
+test("Scan Book's steps go by Enter alone: each step's focus is on its way forward, and the last one rents the book", async ({ page }) => {
+  const { name, isbns } = await librarianLibraryWith(page, 'Enter Branch', [{ title: 'Keyed Rental', author: 'Keyboard' }]);
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
+  const scan = page.getByRole('dialog', { name: 'Scan Book ISBN' });
+  await expect(scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(scan.getByRole('textbox', { name: 'ISBN' })).toBeFocused();
+  await page.keyboard.type(isbns[0]!);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Confirm Book' });
+  await expect(confirm.getByRole('button', { name: 'Confirm Book' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const rent = page.getByRole('dialog', { name: 'Confirm Book Rental' });
+  await expect(rent.getByText('Do you want to rent the book "Keyed Rental"?')).toBeVisible();
+  await expect(rent.getByRole('button', { name: 'Yes, Rent Book' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'My Rentals' }).getByRole('article', { name: 'Keyed Rental' })).toBeVisible();
+});
+
+test("the kiosk's Return Book dialog opens on Return Book, so Enter returns what the patron asked to", async ({ page }) => {
+  const phone = await kioskWithLongTitle(page);
+  for (const digit of phone) await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByPlaceholder('Search by title or author...').fill('lighthouse');
+  await page.getByTestId('kiosk-book').getByRole('button', { name: 'Rent' }).click();
+  await page.getByRole('tab', { name: 'Current Rentals (1)' }).click();
+  await page.getByTestId('kiosk-rental').getByRole('button', { name: 'Return' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Return Book' });
+  await expect(dialog.getByRole('button', { name: 'Return Book' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('No books currently rented.')).toBeVisible();
 });

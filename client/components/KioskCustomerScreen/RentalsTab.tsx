@@ -55,8 +55,9 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
           <Button variant="default" size="lg" onClick={() => setOpened(false)} disabled={isPending}>
             Cancel
           </Button>
-          {/* Busy, it keeps focus: disabled, it would drop it behind the dialog, which a failed return leaves open. */}
-          <Button size="lg" onClick={() => isPending || confirmReturn()} {...busyButtonProps(isPending)}>
+          {/* Busy, it keeps focus: disabled, it would drop it behind the dialog, which a failed return leaves open. The
+              dialog opens on it: the patron has just asked to return this book (Escape or Cancel go back). */}
+          <Button size="lg" data-autofocus onClick={() => isPending || confirmReturn()} {...busyButtonProps(isPending)}>
             Return Book
           </Button>
         </Group>

@@ -57,9 +57,10 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
               onChange={(value) => setPicked({ status, rentalId: Number(value) })}
             >
               <Stack gap="xs" mt="xs" mah={260} style={{ overflowY: 'auto' }}>
-                {rentals.map((rental) => (
+                {rentals.map((rental, index) => (
                   <Radio
                     key={rental.rentalId}
+                    data-autofocus={index === 0 || undefined}
                     value={String(rental.rentalId)}
                     label={rental.user.displayName}
                     description={`${rental.user.email}, rented on ${formatDate(rental.rentedAt)}`}
@@ -73,8 +74,11 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
             <Button variant="default" onClick={onCancel} disabled={pending}>
               Cancel
             </Button>
-            {/* Busy or not to be pressed (no copy in, no copy picked), it keeps focus: disabled, it would drop it behind the dialog. */}
+            {/* Busy or not to be pressed (no copy in, no copy picked), it keeps focus: disabled, it would drop it behind the dialog.
+                The dialog opens on it, as each step before it opened on its way forward (Enter goes on; Escape cancels),
+                unless the copy is to be picked first. */}
             <Button
+              data-autofocus={rentals.length <= 1 || undefined}
               {...busyButtonProps(pending)}
               {...busyProps(unavailable)}
               onClick={() => pending || unavailable || (rented ? rentalId !== null && onReturn(rentalId) : onRent(status))}
