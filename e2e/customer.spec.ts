@@ -242,6 +242,11 @@ test('a customer edits their profile', async ({ page }) => {
   await expectHeardOnce(listener, 'Update failed: Email already in use', 'assertive');
   // The refused save changed nothing: the header still greets the old name.
   await expect(page.getByText('Hi, Pat Profile')).toBeVisible();
+  // Sent again and refused on the page, the form says only why this time: the server's answer to the last save is gone.
+  await email.fill('still-not-an-email');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Update failed: Email already in use')).toHaveCount(0);
 
   // Another tab of the browser greets the new name as soon as it is saved.
   const otherTab = await page.context().newPage();

@@ -1,5 +1,5 @@
 import { Avatar, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { profileInput, type User } from '../../shared/schemas';
@@ -113,10 +113,19 @@ function ProfileForm({ user }: { user: User }) {
   const send = form.handleSubmit(({ phoneNumber, ...data }) => {
     saveOnce(phoneNumber === (taken.current.phoneNumber || null) ? data : { ...data, phoneNumber });
   });
+  // Sent again, the form no longer says why the last save failed: a refusal on the page says why this one was
+  // not sent, and the server's answer to this one replaces it.
+  const sendAgain = (event: FormEvent<HTMLFormElement>) => {
+    if (save.isError) {
+      save.reset();
+      toast.dismiss(PROFILE_SAVE_TOAST);
+    }
+    send(event);
+  };
   const isCustomer = user.role === 'customer';
 
   return (
-    <form onSubmit={send} noValidate>
+    <form onSubmit={sendAgain} noValidate>
       <Stack>
         <AlertRegion>{save.error && profileUpdateError(save.error)}</AlertRegion>
         <TextInput label="Display Name" autoComplete="name" required {...form.inputProps('displayName')} />
