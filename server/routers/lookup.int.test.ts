@@ -47,7 +47,7 @@ describe.each(['rest', 'trpc'] as const)('book lookup through %s', (door) => {
     // Open Library's answer never comes: the lookup gave up on it at its timeout.
     expect(providers.held()).toBe(1);
     expect(res.status).toBe(503);
-    const message = 'The book details services are not answering right now. Try again, or enter the details yourself.';
+    const message = 'The book details services are not answering right now. Try again in a moment.';
     if (door === 'rest') expect(res.body).toEqual({ error: message, message, code: 'SERVICE_UNAVAILABLE' });
     else expect(res.body.message).toBe(message);
     expect(JSON.stringify(res.body)).not.toMatch(/stack|at \/|HTTP 500/);

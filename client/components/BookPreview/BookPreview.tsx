@@ -4,7 +4,8 @@ import { BookCover } from '../BookCover';
 
 /**
  * The scan dialog's confirm step: what the lookup knows about a scanned or typed ISBN. `canProceed` false (a book
- * to rent that the library does not hold) drops 'You can still proceed with this ISBN.'
+ * to rent that the library does not hold) drops 'You can still proceed with this ISBN.', and a failed lookup's
+ * alert: the step says why it goes no further, and no detail the book services could give would change that.
  */
 export function BookPreview({ isbn, libraryId, canProceed = true }: { isbn: string; libraryId: number; canProceed?: boolean }) {
   const { book, isLoading, isWaitingForConnection, error } = useBookLookup(isbn, libraryId);
@@ -33,9 +34,11 @@ export function BookPreview({ isbn, libraryId, canProceed = true }: { isbn: stri
   if (error) {
     return (
       <Stack gap="xs" py="sm">
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
+        {canProceed && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
         <Text size="sm">ISBN: {isbn}</Text>
         {proceed}
       </Stack>

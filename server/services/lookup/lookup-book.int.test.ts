@@ -190,7 +190,7 @@ describe('lookupBook', () => {
     providers.behave('googleBooks', 'notFound');
     await expect(lookup('9780547928227')).rejects.toMatchObject({
       kind: 'SERVICE_UNAVAILABLE',
-      message: 'The book details services are not answering right now. Try again, or enter the details yourself.',
+      message: 'The book details services are not answering right now. Try again in a moment.',
     });
     // A slow provider's answer never comes (it would hold the test to its timeout): the lookup gave up on it.
     expect(providers.held()).toBe(behaviour === 'slow' ? 1 : 0);

@@ -17,7 +17,7 @@ const remoteProviders: { source: string; find: (config: Config, forms: IsbnForms
 ];
 
 /** Said when no provider knew the book and one of them did not answer: it may yet know it. */
-const PROVIDERS_UNAVAILABLE_MESSAGE = 'The book details services are not answering right now. Try again, or enter the details yourself.';
+const PROVIDERS_UNAVAILABLE_MESSAGE = 'The book details services are not answering right now. Try again in a moment.';
 
 interface LookupLog {
   warn(details: object, message: string): void;
