@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newLibrary, signedIn, snapshot } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -52,38 +53,80 @@ describe('libraries', () => {
     const created = await client.rest('POST', '/_api/libraries', { name: '\u200bRiver\n\nBend\u00a0 Branch\ufeff' }, { superjson: true });
     expect(created.status).toBe(200);
     expect(created.body.name).toBe('River Bend Branch');
-    // Another librarian's: the creator's own, a moment later, reads as a retry (below).
-    const { client: another } = await signedIn(t, { role: 'library_admin' });
+    // Even by its creator, a moment later: only the same create sent again with its request key is answered (below).
     const before = await snapshot(t);
     for (const lookalike of ['River\u00a0Bend Branch', 'River Bend\u2060 Branch', 'river\tbend branch']) {
-      const res = await another.rest('POST', '/_api/libraries', { name: lookalike }, { superjson: true });
+      const res = await client.rest('POST', '/_api/libraries', { name: lookalike }, { superjson: true });
       expect(res.status, JSON.stringify(lookalike)).toBe(409);
     }
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('a create sent again after a lost answer answers the library it made, not a conflict; only its creator, only the same name, only for a while', async () => {
+  it('a create sent again with its request key after a lost answer answers the library it made, through either door, however late', async () => {
     const { client } = await signedIn(t, { role: 'library_admin' });
-    const first = await client.rest('POST', '/_api/libraries', { name: 'Dockside Reading Room' }, { superjson: true });
+    const requestKey = randomUUID();
+    const first = await client.rest('POST', '/_api/libraries', { name: 'Dockside Reading Room', requestKey }, { superjson: true });
     expect(first.status).toBe(200);
     const before = await snapshot(t);
-    // The same request again, as a browser sends it when the first answer never came.
-    const again = await client.rest('POST', '/_api/libraries', { name: ' Dockside Reading Room' }, { superjson: true });
+    // The same create again, as the dialog sends it when the first answer never came.
+    const again = await client.trpc('mutation', 'libraries.create', { name: ' Dockside Reading Room', requestKey });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(await snapshot(t)).toEqual(before);
-
-    // Another case is another name: refused, as another librarian's taking of it is.
-    expect((await client.rest('POST', '/_api/libraries', { name: 'dockside reading room' }, { superjson: true })).status).toBe(409);
-    const { client: another } = await signedIn(t, { role: 'library_admin' });
-    const taken = await another.rest('POST', '/_api/libraries', { name: 'Dockside Reading Room' }, { superjson: true });
-    expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe('A library with this name already exists.');
-    // Made long enough ago, it is a library the creator already has, not a retry.
-    await t.sql(`update libraries set created_at = created_at - interval '11 minutes' where id = ?`, [first.body.id]);
-    await t.sql(`update library_staff set created_at = created_at - interval '11 minutes' where library_id = ?`, [first.body.id]);
-    expect((await client.rest('POST', '/_api/libraries', { name: 'Dockside Reading Room' }, { superjson: true })).status).toBe(409);
+    // The key names that one create, so a resend an hour on (the dialog left open) is still that create.
+    await t.sql(`update libraries set created_at = created_at - interval '1 hour' where id = ?`, [first.body.id]);
+    await t.sql(`update library_staff set created_at = created_at - interval '1 hour' where library_id = ?`, [first.body.id]);
+    const late = await client.rest('POST', '/_api/libraries', { name: 'Dockside Reading Room', requestKey: requestKey.toUpperCase() }, { superjson: true });
+    expect(late.status).toBe(200);
+    expect(late.body).toEqual(first.body);
     expect(await t.sql(`select id from libraries where lower(name) = 'dockside reading room'`)).toEqual([{ id: first.body.id }]);
+  });
+
+  it('a name taken a moment ago is refused to its own creator too, unless it is the same create sent again: no key, another key, another creator', async () => {
+    const { client } = await signedIn(t, { role: 'library_admin' });
+    const requestKey = randomUUID();
+    const first = await client.rest('POST', '/_api/libraries', { name: 'Quayside Branch', requestKey }, { superjson: true });
+    expect(first.status).toBe(200);
+    const { client: another } = await signedIn(t, { role: 'library_admin' });
+    const before = await snapshot(t);
+    const refusals: [string, typeof client, Record<string, unknown>][] = [
+      // A second create on purpose, sent with no key (a REST caller) or with a key of its own (the dialog, opened again).
+      ['its creator, no key', client, { name: 'Quayside Branch' }],
+      ['its creator, another key', client, { name: 'Quayside Branch', requestKey: randomUUID() }],
+      // Another case is another name, and so another create.
+      ['its creator, its key, another case', client, { name: 'quayside branch', requestKey }],
+      ['another librarian, its key', another, { name: 'Quayside Branch', requestKey }],
+    ];
+    for (const [who, caller, input] of refusals) {
+      const res = await caller.rest('POST', '/_api/libraries', input, { superjson: true });
+      expect(res.status, who).toBe(409);
+      expect(res.body.message, who).toBe('A library with this name already exists.');
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('a request key sent again with another name is a create of that name, not an answer with the first library', async () => {
+    const { client } = await signedIn(t, { role: 'library_admin' });
+    const requestKey = randomUUID();
+    const first = await client.rest('POST', '/_api/libraries', { name: 'Wharf Street Library', requestKey }, { superjson: true });
+    const other = await client.rest('POST', '/_api/libraries', { name: 'Wharf Street Annex', requestKey }, { superjson: true });
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual({ id: expect.any(Number), name: 'Wharf Street Annex' });
+    expect(other.body.id).not.toBe(first.body.id);
+    // Each, sent again, answers its own.
+    expect((await client.rest('POST', '/_api/libraries', { name: 'Wharf Street Library', requestKey }, { superjson: true })).body).toEqual(first.body);
+    expect((await client.rest('POST', '/_api/libraries', { name: 'Wharf Street Annex', requestKey }, { superjson: true })).body).toEqual(other.body);
+  });
+
+  it('a request key that is not a UUID is refused, saying so, and nothing is created', async () => {
+    const { client } = await signedIn(t, { role: 'library_admin' });
+    const before = await snapshot(t);
+    for (const requestKey of ['', 'retry-1', `${randomUUID()}x`, 42, null]) {
+      const res = await client.rest('POST', '/_api/libraries', { name: 'Keyless Corner', requestKey }, { superjson: true });
+      expect(res.status, JSON.stringify(requestKey)).toBe(400);
+      expect(res.body.message, JSON.stringify(requestKey)).toBe('Request key must be a UUID.');
+    }
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('customers cannot create libraries', async () => {

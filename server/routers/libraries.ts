@@ -19,5 +19,5 @@ export const librariesRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/libraries', wire: 'superjson' } })
     .input(createLibraryInput)
     .output(syncOutput(librarySchema))
-    .mutation(({ ctx, input }) => createLibrary(ctx.em, ctx.user.id, input.name)),
+    .mutation(({ ctx, input }) => createLibrary(ctx.em, ctx.user.id, input)),
 });

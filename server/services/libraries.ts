@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Library } from '../../shared/schemas';
 import { query } from '../db/sql';
 import { isUniqueViolation } from '../errors';
-import { RETRY_WINDOW_SQL } from './retried-creates';
 import type { UserRow } from './users';
 
 export const libraryNotFound = (id: number) => `No library found with the ID: ${id}.`;
@@ -28,24 +27,28 @@ export async function listLibraries(em: EntityManager, user: Pick<UserRow, 'id' 
 }
 
 /**
- * The creator becomes the library's first staff member, in the same transaction. A name taken by a library
- * this creator made a moment ago with this very name is a retry after a lost answer: that library is the
- * answer (retried-creates.ts). Its staff row was written with it, in the same transaction: the same time.
+ * The creator becomes the library's first staff member, in the same transaction. A taken name is refused,
+ * even to whoever took it a moment ago: by its values alone, a second library of that name made on purpose
+ * is a create sent again. The request key tells them apart: a create sent again after a lost answer finds
+ * the library this creator made with this name and this key, and that is the answer. However late: no
+ * window applies (as in retried-creates.ts), since the key names that one create and a create made on
+ * purpose comes with a key of its own. The staff row was written with the library, so at the same time.
  */
-export async function createLibrary(em: EntityManager, creatorId: number, name: string): Promise<Library> {
+export async function createLibrary(em: EntityManager, creatorId: number, input: { name: string; requestKey?: string }): Promise<Library> {
+  const { name, requestKey = null } = input;
   try {
     return await em.transactional(async (tx) => {
-      const [library] = await query<Library>(tx, `insert into libraries (name) values (?) returning id, name`, [name]);
+      const [library] = await query<Library>(tx, `insert into libraries (name, request_key) values (?, ?) returning id, name`, [name, requestKey]);
       await query(tx, `insert into library_staff (library_id, user_id) values (?, ?)`, [library.id, creatorId]);
       return library;
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error) || requestKey === null) throw error;
     const [created] = await query<Library>(
       em,
       `select l.id, l.name from libraries l join library_staff s on s.library_id = l.id and s.user_id = ? and s.created_at = l.created_at
-        where l.name = ? and l.created_at > now() - ${RETRY_WINDOW_SQL}`,
-      [creatorId, name],
+        where l.name = ? and l.request_key = ?`,
+      [creatorId, name, requestKey],
     );
     if (created) return created;
     throw error;

@@ -15,4 +15,9 @@ export const createLibraryInput = z.strictObject({
     .overwrite(asName)
     .min(LIBRARY_NAME_MIN_LENGTH, 'Library name must be at least 3 characters long')
     .max(120, 'Library name must be at most 120 characters long'),
+  /**
+   * Made by the caller for one create, and sent again with it only when its answer was lost: the server
+   * answers a taken name with the library made by this very create, and refuses it otherwise (services/libraries.ts).
+   */
+  requestKey: z.uuid('Request key must be a UUID.').optional(),
 });

@@ -10,6 +10,8 @@ export const LibraryEntity = defineEntity({
     id: p.integer().primary().autoincrement(),
     name: p.text(),
     createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    // The key its create was sent with, to answer that create sent again (Migration20261201000000).
+    requestKey: p.uuid().nullable(),
   }),
 });
 
