@@ -1,10 +1,12 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { createLibraryInput, type Library } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { createLibraryError } from '../../lib/error-messages';
+import { newRequestKey } from '../../lib/request-key';
 import { trpc } from '../../trpc';
 import { busyProps } from '../../lib/busy';
 
@@ -27,9 +29,19 @@ export function CreateLibraryDialog({ onCreated }: { onCreated: (library: Librar
     },
   });
   const createOnce = useOneAtATime(create);
+  /**
+   * The last create sent: the same name sent again (its answer lost, or refused) goes with its key, so that
+   * the server answers the library it made, if it made one; a name the dialog has not sent yet is a new create.
+   */
+  const lastSent = useRef<{ name: string; requestKey: string } | null>(null);
+  const keyFor = (name: string) => {
+    if (lastSent.current?.name !== name) lastSent.current = { name, requestKey: newRequestKey() };
+    return lastSent.current.requestKey;
+  };
   const dismiss = () => {
     close();
     form.reset();
+    lastSent.current = null;
   };
 
   return (
@@ -40,7 +52,7 @@ export function CreateLibraryDialog({ onCreated }: { onCreated: (library: Librar
       {/* While it is created, Escape and a tap outside do what the disabled Cancel does: nothing (its answer closes the dialog). */}
       <Modal opened={opened} onClose={() => !create.isPending && dismiss()} title="Create Library">
         <form onSubmit={form.handleSubmit((data) => {
-          createOnce(data);
+          createOnce({ ...data, requestKey: keyFor(data.name) });
         })} noValidate>
           <Stack>
             <TextInput label="Library name" placeholder="e.g. Westside Branch" required data-autofocus {...form.inputProps('name')} />
