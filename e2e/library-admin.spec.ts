@@ -156,6 +156,40 @@ test('a customer upgrades, creates a library and finds it empty', async ({ page 
   await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue(`${name} Annex`);
 });
 
+test('a create whose answer was lost, sent again, is answered with the library it made; the name taken again a moment later is refused on the field, and no second library appears', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  const name = `Westside Branch ${Date.now()}`;
+  // The first create reaches the server, but its answer never reaches the page.
+  let sent = 0;
+  await page.route(trpcCall('libraries.create'), async (route) => {
+    if (++sent > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Create Library' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Library' });
+  await dialog.getByLabel(/^Library name/).fill(name);
+  await dialog.getByLabel(/^Library name/).press('Enter');
+  await expect(toastSaying(page, 'Failed to create library: Could not reach the server. Check your connection and try again.')).toBeVisible();
+  // Sent again, it is the same create: answered with the library it made, not refused as taken.
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(toastSaying(page, `Library "${name}" created successfully!`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue(name);
+
+  // A moment later, the same name again on purpose: refused on the field, not answered with the library made above.
+  await page.getByRole('button', { name: 'Create Library' }).click();
+  await dialog.getByLabel(/^Library name/).fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByLabel(/^Library name/)).toHaveAccessibleDescription('Failed to create library: A library with this name already exists.');
+  await expect(dialog.getByLabel(/^Library name/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+  expect(sent).toBe(3);
+  const libraries: { name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;
+  expect(libraries.filter((library) => library.name === name)).toHaveLength(1);
+});
+
 test('a customer who upgrades still finds the books they rented on their profile, and returns them there', async ({ page }) => {
   await logIn(page, demo.librarian);
   const libraryName = `Before Upgrade ${Date.now()}`;
