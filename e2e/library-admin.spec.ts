@@ -494,6 +494,54 @@ test('on a phone and on a desktop, the copy count has no arrows of its own: its 
   }
 });
 
+test('a book whose every copy is out offers no copy to remove; a count of 100000 reads whole in its field and its badge, on a phone and on a desktop', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const name = `Full Loans ${Date.now()}`;
+  const library: { id: number } = await postOk(page, '/_api/libraries', { name });
+  const stamp = String(Date.now()).slice(-6);
+  const [outIsbn, manyIsbn] = [isbn13(`979${stamp}100`), isbn13(`979${stamp}200`)];
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: outIsbn, title: 'Every Copy Out', author: 'Desk', quantity: 2 });
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: manyIsbn, title: 'Hundred Thousand Copies', author: 'Desk', quantity: 100000 });
+  for (const n of [1, 2]) {
+    const { user } = await postOk(page, '/_api/customer/register', { libraryId: library.id, displayName: `Loan Reader ${n}`, email: uniqueEmail('fullloans'), phoneNumber: `555${stamp}${n}0` });
+    await postOk(page, '/_api/kiosk/rental', { isbn: outIsbn, libraryId: library.id, customerId: user.id });
+  }
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  const out = page.getByRole('article', { name: 'Every Copy Out' });
+  await expect(out.getByText('0 of 2 available')).toBeVisible();
+  // Two copies out: the count cannot go below 2, so there is no copy to remove; one can still be added.
+  await expect(out.getByRole('button', { name: 'Remove a copy' })).toBeDisabled();
+  await expect(out.getByRole('button', { name: 'Add a copy' })).toBeEnabled();
+  // One added is one that can be removed again; removed, the button says it can go no lower, and keeps the focus.
+  await out.getByRole('button', { name: 'Add a copy' }).click();
+  await expect(out.getByText('1 of 3 available')).toBeVisible();
+  const remove = out.getByRole('button', { name: 'Remove a copy' });
+  await expect(remove).toBeEnabled();
+  await remove.click();
+  await expect(out.getByText('0 of 2 available')).toBeVisible();
+  await expect(remove).toBeDisabled();
+  await expect(remove).toBeFocused();
+  await remove.click({ force: true });
+  await page.waitForTimeout(300);
+  await expect(out.getByLabel('Copies of Every Copy Out')).toHaveValue('2');
+  await expect(toastSaying(page, /cannot be less than/)).toHaveCount(0);
+
+  const many = page.getByRole('article', { name: 'Hundred Thousand Copies' });
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(many.getByLabel('Copies of Hundred Thousand Copies')).toHaveValue('100000');
+    // Neither the field nor the badge's text is cut: each is as wide as what it holds.
+    const cut = await many.evaluate((card) =>
+      [card.querySelector('input[aria-label^="Copies of"]')!, card.querySelector('.mantine-Badge-label')!]
+        .filter((element) => element.scrollWidth > element.clientWidth)
+        .map((element) => element.outerHTML.slice(0, 60)),
+    );
+    expect(cut, `at ${width} px`).toEqual([]);
+    await expect(many.getByText('100000 of 100000 available')).toBeVisible();
+  }
+});
+
 test('two clicks at once on Add a copy add one copy, once, not refused as a change made meanwhile', async ({ page }) => {
   await librarianAtCentral(page);
   const book = page.getByRole('article', { name: 'Dune' });

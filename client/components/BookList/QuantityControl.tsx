@@ -76,6 +76,9 @@ export function QuantityControl({ book, saving, onSaving }: { book: Book; saving
 
   // While saving, commit ignores the buttons.
   const busy = busyProps(save.isPending);
+  // The count cannot go below 1, nor below the copies out (the server refuses): with none on the shelf, none can be
+  // removed. Said as disabled, it keeps the focus of the press that brought it there (busyProps).
+  const noneToRemove = shown <= Math.max(MIN_QUANTITY_IN_INTERFACE, book.quantity - book.availableCount);
   return (
     <Group gap={6} wrap="nowrap" aria-busy={save.isPending}>
       {/*
@@ -94,12 +97,13 @@ export function QuantityControl({ book, saving, onSaving }: { book: Book; saving
           )}
         </LiveRegion>
       </div>
-      <ActionIcon variant="default" size="lg" aria-label="Remove a copy" disabled={shown <= MIN_QUANTITY_IN_INTERFACE} {...busy} onClick={() => commit(shown - 1)}>
+      <ActionIcon variant="default" size="lg" aria-label="Remove a copy" {...busyProps(save.isPending || noneToRemove)} onClick={() => noneToRemove || commit(shown - 1)}>
         −
       </ActionIcon>
       <TextInput
         aria-label={`Copies of ${book.title}`}
-        w={72}
+        // Room for the most copies, 100000, whole.
+        w={84}
         inputMode="numeric"
         autoComplete="off"
         value={draft}
