@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
-import { ISBN_CHECK_DIGIT_MESSAGE, isbnKey, isbnProblem, normalizeIsbn } from '../../../shared/isbn';
+import { hasIsbnLength, INVALID_ISBN_MESSAGE, ISBN_CHECK_DIGIT_MESSAGE, isbnKey, isbnProblem, normalizeIsbn } from '../../../shared/isbn';
 import { addBookInput, type BookLookupResult } from '../../../shared/schemas';
 import { useHeldCopy } from '../../hooks/use-held-copy';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
@@ -23,10 +23,12 @@ import { busyProps } from '../../lib/busy';
  * sent as its digits.
  */
 const addBookForm = addBookInput.omit({ libraryId: true, acquisitionDate: true }).extend({
-  // The payload's 10 to 13 characters, and for an ISBN of 10 or 13 digits a check digit that holds: a typo here is catalogued for good.
+  // 10 or 13 digits, said of its digits as manual entry says it (the payload's message counts characters, and
+  // '0-441-0135' has ten); then the payload's checks, and a check digit that holds: a typo here is catalogued for good.
   isbn: z
     .string()
     .transform(normalizeIsbn)
+    .refine(hasIsbnLength, INVALID_ISBN_MESSAGE)
     .pipe(addBookInput.shape.isbn)
     .refine((isbn) => isbnProblem(isbn) !== 'checkDigit', ISBN_CHECK_DIGIT_MESSAGE),
   quantity: z.string().transform(copiesFromInput).pipe(addBookInput.shape.quantity.unwrap()),
