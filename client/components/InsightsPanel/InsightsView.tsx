@@ -57,11 +57,18 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
   }
 
   const figuresError = summary.error ?? collection.error;
-  // The figures come from two reads: Try again asks again the one (or both) that failed.
-  const figuresRetry = {
-    refetch: () => [summary, collection].filter((query) => query.isError).forEach((query) => void query.refetch()),
-    isFetching: summary.isFetching || collection.isFetching,
+  // Each place of the tab that failed says so with its own Try again; when several did (the server down, say), one
+  // alert above them says it for all, and one Try again asks every failed read again: not an alert read out for
+  // each card. The figures come from two reads (the collection's also fills Never rented).
+  const placesFailed = [!!figuresError, perDay.isError, popular.isError, perWeek.isError, longRentals.isError, collection.isError].filter(Boolean).length;
+  const saidAbove = placesFailed > 1;
+  const failedReads = [summary, collection, popular, perDay, perWeek, longRentals].filter((query) => query.isError);
+  const aboveError = saidAbove ? failedReads[0]?.error : figuresError;
+  const aboveRetry = {
+    refetch: () => (saidAbove ? failedReads : [summary, collection].filter((query) => query.isError)).forEach((query) => void query.refetch()),
+    isFetching: (saidAbove ? failedReads : [summary, collection]).some((query) => query.isFetching),
   };
+  const section = { failureSaidAbove: saidAbove };
   // The four periods in one row fit a 320 px phone only at the smaller size.
   const periodSize = useMatches({ base: 'xs', xs: 'sm' });
   return (
@@ -83,28 +90,25 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
           </Button>
         </Group>
       </Group>
-      {figuresError ? (
-        <ErrorAlert retry={figuresRetry}>Could not load insights: {errorMessage(figuresError)}</ErrorAlert>
-      ) : (
-        <StatCards summary={summary.data} collection={collection.data} />
-      )}
-      <InsightSection title="Rentals and returns per day" query={perDay} isEmpty={(d) => !d.rentals.some(Boolean) && !d.returns.some(Boolean)} empty="No rentals in this period yet.">
+      {aboveError ? <ErrorAlert retry={aboveRetry}>Could not load insights: {errorMessage(aboveError)}</ErrorAlert> : null}
+      {!figuresError && <StatCards summary={summary.data} collection={collection.data} />}
+      <InsightSection title="Rentals and returns per day" {...section} query={perDay} isEmpty={(d) => !d.rentals.some(Boolean) && !d.returns.some(Boolean)} empty="No rentals in this period yet.">
         {(d) => <RentalsChart perDay={d} periodText={periodText} />}
       </InsightSection>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <InsightSection title="Most rented books" query={popular} isEmpty={(d) => d.books.length === 0} empty="No books rented in this period yet.">
+        <InsightSection title="Most rented books" {...section} query={popular} isEmpty={(d) => d.books.length === 0} empty="No books rented in this period yet.">
           {(d) => <PopularBooks books={d.books} />}
         </InsightSection>
-        <InsightSection title="Members per week" query={perWeek} isEmpty={(d) => d.weeks.every((w) => !w.activeMembers && !w.newMembers)} empty="No member activity in this period yet.">
+        <InsightSection title="Members per week" {...section} query={perWeek} isEmpty={(d) => d.weeks.every((w) => !w.activeMembers && !w.newMembers)} empty="No member activity in this period yet.">
           {(d) => <MembersChart weeks={d.weeks} periodText={periodText} />}
         </InsightSection>
       </SimpleGrid>
       {/* Lists grow (the never-rented one to every book): a card is as tall as its own list, not its neighbour's. */}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
-        <InsightSection title="Out for more than 30 days" query={longRentals} isEmpty={(d) => d.total === 0} empty="No rentals older than 30 days." height={120}>
+        <InsightSection title="Out for more than 30 days" {...section} query={longRentals} isEmpty={(d) => d.total === 0} empty="No rentals older than 30 days." height={120}>
           {(d) => <LongRentals libraryId={libraryId} total={d.total} rentals={d.rentals} />}
         </InsightSection>
-        <InsightSection title="Never rented" query={collection} isEmpty={(d) => d.books === 0} empty="No books in this library yet." height={120}>
+        <InsightSection title="Never rented" {...section} query={collection} isEmpty={(d) => d.books === 0} empty="No books in this library yet." height={120}>
           {(d) => <NeverRented libraryId={libraryId} collection={d} />}
         </InsightSection>
       </SimpleGrid>
