@@ -116,6 +116,29 @@ test("a screen reader goes from book to book by heading: each row's title is one
   await expect(rental.getByRole('heading', { level: 3 })).toBeVisible();
 });
 
+test("each button of a book's row says whose it is: described by the book's title, in Manage Books, View Rentals and the patron's lists", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const dune = page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article', { name: 'Dune' });
+  for (const name of ['Reviews', 'Edit details', 'Remove a copy', 'Add a copy']) {
+    await expect(dune.getByRole('button', { name, exact: true })).toHaveAccessibleDescription('Dune');
+  }
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  const rental = page.getByRole('tabpanel', { name: 'View Rentals' }).getByRole('article').first();
+  const title = (await rental.getAttribute('aria-labelledby'))!;
+  await expect(rental.getByRole('button', { name: 'Mark as Returned' })).toHaveAccessibleDescription(await page.locator(`[id="${title}"]`).innerText());
+
+  await page.context().clearCookies();
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const book = page.getByRole('region', { name: 'Available to Rent' }).getByRole('article').first();
+  const bookTitle = await book.getByRole('heading', { level: 3 }).innerText();
+  await expect(book.getByRole('button', { name: 'Rent Book' })).toHaveAccessibleDescription(bookTitle);
+  await expect(book.getByRole('button', { name: 'Reviews' })).toHaveAccessibleDescription(bookTitle);
+});
+
 test("at 200% zoom (640 px), each of Manage Books' rows reads whole: its badge, title and author not cut or broken into letters", async ({ page }) => {
   await page.setViewportSize({ width: 640, height: 800 });
   await logIn(page, demo.librarian);

@@ -69,14 +69,15 @@ const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book
           </div>
         </Stack>
         <div className={classes.actions}>
-          <ReviewsButton book={book} />
+          {/* Each described by the title: among a list's buttons, or tabbed to, 'Reviews' alone does not say whose. */}
+          <ReviewsButton book={book} describedBy={titleId} />
           {customerId === undefined ? (
             <>
-              <EditBookButton book={book} />
-              <QuantityControl book={book} saving={savingQuantity} onSaving={setSavingQuantity} />
+              <EditBookButton book={book} describedBy={titleId} />
+              <QuantityControl book={book} saving={savingQuantity} onSaving={setSavingQuantity} describedBy={titleId} />
             </>
           ) : (
-            <RentalButton book={book} rental={rental} customerId={customerId} />
+            <RentalButton book={book} rental={rental} customerId={customerId} describedBy={titleId} />
           )}
         </div>
       </div>

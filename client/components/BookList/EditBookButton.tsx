@@ -20,13 +20,13 @@ const UPDATE_DETAILS_FAILED = 'Failed to update book details';
  * The library view's 'Edit details': staff correct a book's title and author. The dialog is made at its
  * first opening (useLazyModal); each opening starts a new form, from the book as it is now.
  */
-export function EditBookButton({ book }: { book: Book }) {
+export function EditBookButton({ book, describedBy }: { book: Book; describedBy?: string }) {
   const { made, opening, opened, open, close } = useLazyModal();
   // While a save runs, Escape and a tap outside do what the disabled Cancel does: nothing (its answer closes the dialog).
   const saving = useIsMutating({ mutationKey: getMutationKey(trpc.books.updateDetails) }) > 0;
   return (
     <>
-      <Button variant="default" onClick={open}>
+      <Button variant="default" onClick={open} aria-describedby={describedBy}>
         Edit details
       </Button>
       {made && (

@@ -26,7 +26,7 @@ export function withQuantity(book: Book, quantity: number): Book {
  * the library's cached lists, which are marked out of date rather than read again (lib/book-lists.ts). A failed
  * save drops the value and reads the lists again, since the book may have changed meanwhile.
  */
-export function QuantityControl({ book, saving, onSaving }: { book: Book; saving: number | null; onSaving: (quantity: number | null) => void }) {
+export function QuantityControl({ book, saving, onSaving, describedBy }: { book: Book; saving: number | null; onSaving: (quantity: number | null) => void; describedBy?: string }) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const shown = saving ?? book.quantity;
@@ -97,7 +97,7 @@ export function QuantityControl({ book, saving, onSaving }: { book: Book; saving
           )}
         </LiveRegion>
       </div>
-      <ActionIcon variant="default" size="lg" aria-label="Remove a copy" {...busyProps(save.isPending || noneToRemove)} onClick={() => noneToRemove || commit(shown - 1)}>
+      <ActionIcon variant="default" size="lg" aria-label="Remove a copy" aria-describedby={describedBy} {...busyProps(save.isPending || noneToRemove)} onClick={() => noneToRemove || commit(shown - 1)}>
         −
       </ActionIcon>
       <TextInput
@@ -112,7 +112,7 @@ export function QuantityControl({ book, saving, onSaving }: { book: Book; saving
         onKeyDown={onKeyDown}
         readOnly={save.isPending}
       />
-      <ActionIcon variant="default" size="lg" aria-label="Add a copy" disabled={shown >= MAX_BOOK_QUANTITY} {...busy} onClick={() => commit(shown + 1)}>
+      <ActionIcon variant="default" size="lg" aria-label="Add a copy" aria-describedby={describedBy} disabled={shown >= MAX_BOOK_QUANTITY} {...busy} onClick={() => commit(shown + 1)}>
         +
       </ActionIcon>
     </Group>

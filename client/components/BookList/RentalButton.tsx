@@ -6,14 +6,15 @@ import { busyProps } from '../../lib/busy';
 import { ReturnButton } from './ReturnButton';
 
 /** The customer view's action: Return Book for a book they rent, else Rent Book while a copy is left. */
-export function RentalButton({ book, rental, customerId }: { book: Book; rental?: Rental; customerId: number }) {
+export function RentalButton({ book, rental, customerId, describedBy }: { book: Book; rental?: Rental; customerId: number; describedBy?: string }) {
   const rent = useRentBook();
   const rentOnce = useOneAtATime(rent);
   const settling = useListsSettling();
   const busy = rent.isPending || settling;
-  if (rental) return <ReturnButton rentalId={rental.rentalId} />;
+  if (rental) return <ReturnButton rentalId={rental.rentalId} describedBy={describedBy} />;
   return (
     <Button
+      aria-describedby={describedBy}
       disabled={!book.available}
       {...busyProps(busy)}
       onClick={() => busy || rentOnce({ isbn: book.isbn, libraryId: book.libraryId, customerId })}

@@ -7,13 +7,13 @@ import { busyProps } from '../../lib/busy';
  * Returns one rental: 'Returning...' while it and the lists' refresh run; a second press is ignored
  * meanwhile, and as the lists move after it.
  */
-export function ReturnButton({ rentalId, label = 'Return Book', ...props }: { rentalId: number; label?: string } & ButtonProps) {
+export function ReturnButton({ rentalId, label = 'Return Book', describedBy, ...props }: { rentalId: number; label?: string; describedBy?: string } & ButtonProps) {
   const giveBack = useReturnRental();
   const giveBackOnce = useOneAtATime(giveBack);
   const settling = useListsSettling();
   const busy = giveBack.isPending || settling;
   return (
-    <Button variant="light" {...props} {...busyProps(busy)} onClick={() => busy || giveBackOnce({ rentalId })}>
+    <Button variant="light" {...props} aria-describedby={describedBy} {...busyProps(busy)} onClick={() => busy || giveBackOnce({ rentalId })}>
       {giveBack.isPending ? 'Returning...' : label}
     </Button>
   );

@@ -96,7 +96,7 @@ function RentalCard({ rental }: { rental: Rental }) {
         </Stack>
       </Group>
       {/* At the card's foot, so the buttons of a row of cards line up. */}
-      <ReturnButton rentalId={rental.rentalId} label="Mark as Returned" mt="auto" fullWidth />
+      <ReturnButton rentalId={rental.rentalId} label="Mark as Returned" describedBy={titleId} mt="auto" fullWidth />
     </Card>
   );
 }

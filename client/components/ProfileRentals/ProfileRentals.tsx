@@ -65,7 +65,7 @@ function RentalRow({ rental }: { rental: OwnRental }) {
             </Text>
           </Stack>
         </Group>
-        <ReturnButton rentalId={rental.rentalId} />
+        <ReturnButton rentalId={rental.rentalId} describedBy={titleId} />
       </Group>
     </Card>
   );

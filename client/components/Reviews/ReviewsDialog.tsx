@@ -18,13 +18,13 @@ const TITLE_STYLES = {
  * A book's Reviews button and the dialog it opens, made at its first opening (useLazyModal). While the
  * reader's review of the book is being sent, the dialog stays: its answer shows there.
  */
-export function ReviewsButton({ book }: { book: Pick<Book, 'id' | 'title'> }) {
+export function ReviewsButton({ book, describedBy }: { book: Pick<Book, 'id' | 'title'>; describedBy?: string }) {
   const { made, opened, open, close } = useLazyModal();
   const ofThisBook = (mutation: Mutation) => (mutation.state.variables as { bookId?: number } | undefined)?.bookId === book.id;
   const posting = useIsMutating({ mutationKey: getMutationKey(trpc.reviews.post), predicate: ofThisBook }) > 0;
   return (
     <>
-      <Button variant="default" onClick={open}>
+      <Button variant="default" onClick={open} aria-describedby={describedBy}>
         Reviews
       </Button>
       {made && (
