@@ -95,6 +95,17 @@ test("a screen reader goes from book to book by heading: each row's title is one
   await expect(dune.getByRole('heading', { level: 3 })).toHaveText('Dune');
   // One per row, and nothing else in the list is one.
   await expect(collection.getByRole('heading', { level: 3 })).toHaveCount(await collection.getByRole('article').count());
+  // So in the other tabs: each rental under the rentals' heading (heard, not shown: the tab names it on screen), each customer under theirs.
+  await page.getByRole('tab', { name: 'View Rentals' }).click();
+  const rentals = page.getByRole('tabpanel', { name: 'View Rentals' });
+  await expect(rentals.getByRole('heading', { name: 'Active Rentals', level: 2 })).toBeAttached();
+  await expect(rentals.getByRole('article').first()).toBeVisible();
+  await expect(rentals.getByRole('heading', { level: 3 })).toHaveCount(await rentals.getByRole('article').count());
+  await page.getByRole('tab', { name: 'Manage Customers' }).click();
+  const customers = page.getByRole('tabpanel', { name: 'Manage Customers' });
+  await expect(customers.getByRole('heading', { name: 'Customer Management', level: 2 })).toBeVisible();
+  await expect(customers.getByRole('article').first()).toBeVisible();
+  await expect(customers.getByRole('heading', { level: 3 })).toHaveCount(await customers.getByRole('article').count());
 
   await page.context().clearCookies();
   await logIn(page, demo.reader);

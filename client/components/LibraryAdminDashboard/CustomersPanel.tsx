@@ -65,7 +65,7 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
 const CustomerCard = memo(function CustomerCard({ customer }: { customer: Customer }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={customer.displayName}>
-      <Text fw={600} dir="auto">
+      <Text component="h3" fw={600} dir="auto">
         {customer.displayName}
       </Text>
       <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import { RENTALS_PAGE_DEFAULT, type Rental } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
@@ -32,6 +32,8 @@ export function RentalsPanel({ libraryId }: { libraryId: number }) {
   const status = searchStatusText(resultsOf(debounced, pages, rentals), ['rental', 'rentals']);
   return (
     <Stack gap="md">
+      {/* Seen, the tab names the list; heard, heading by heading, its rentals sit under this, as the other tabs' rows under theirs. */}
+      <VisuallyHidden component="h2">Active Rentals</VisuallyHidden>
       <SearchField label="Search rentals" placeholder="Search by title, author or customer..." value={search} onChange={setSearch} status={status} />
       <div ref={focus.ref}>
         <Rentals pages={pages} rentals={rentals} search={debounced} />
@@ -75,7 +77,7 @@ function RentalCard({ rental }: { rental: Rental }) {
             Rented
           </Badge>
           {/* Whole, however long: titles of a series may differ only at their end. */}
-          <Text fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+          <Text component="h3" fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {rental.bookTitle}
           </Text>
           <Text size="sm" c="dimmed" dir="auto">
