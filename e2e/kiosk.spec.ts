@@ -186,24 +186,6 @@ test('a patron who joined online adds their phone number on their profile, then 
   await expect(page.getByLabel(/^Phone Number/)).toHaveCount(0);
 });
 
-test('a patron who saved their number with its country code signs in at the kiosk with the ten digits they know', async ({ page, browser }) => {
-  const phone = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const patronContext = await browser.newContext();
-  const patron = await patronContext.newPage();
-  await register(patron, { displayName: 'Carla Country Code', email: uniqueEmail('country'), password: 'Password123' });
-  await patron.goto('/profile');
-  await patron.getByLabel(/^Phone Number/).fill(`+1 (${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
-  await patron.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(toastSaying(patron, 'Profile updated successfully!')).toBeVisible();
-  await expect(patron.getByLabel(/^Phone Number/)).toHaveValue(`1${phone}`);
-  await patronContext.close();
-
-  await openKiosk(page);
-  await signInByPhone(page, phone);
-  await expect(page.getByRole('heading', { name: 'Carla Country Code' })).toBeVisible();
-  await expect(toastSaying(page, 'Customer "Carla Country Code" found.')).toBeVisible();
-});
-
 test('a walk-in patron registers, rents by search and by ISBN, returns one and logs out', async ({ page }) => {
   await openKiosk(page);
   await expect(page).toHaveTitle('Central Library Kiosk');

@@ -1,16 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { KIOSK_PHONE_MIN_DIGITS } from '../../shared/constants';
 import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../shared/schemas';
 import { containsPattern, query, searchWords } from '../db/sql';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
+import { forbidden, isUniqueViolation, notFound } from '../errors';
 import { hit, LIMITS } from './rate-limits';
 import { addMember } from './libraries';
 import { RETRY_WINDOW_SQL } from './retried-creates';
 import { insertUser, toUser, type UserRow, userColumns } from './users';
 
 export const NO_CUSTOMER_WITH_PHONE = 'No customer found with this phone number.';
-/** Not 'no customer': the number is known, so the kiosk offers no registration (only a NOT_FOUND gets one). */
-export const SEVERAL_CUSTOMERS_WITH_PHONE = 'More than one customer has this phone number. Enter it with its country code.';
 export const STAFF_PHONE_AT_KIOSK = 'This phone number belongs to a staff account, which cannot rent at the kiosk.';
 export const STAFF_ACCOUNT_AT_KIOSK = 'This is a staff account, which cannot rent at the kiosk.';
 
@@ -77,48 +74,17 @@ function toCustomer(row: UserRow): Customer {
   return customer;
 }
 
-/** A country code has one to three digits: 1 (North America), 44 (the United Kingdom), 353 (Ireland). */
-const COUNTRY_CODE_MAX_DIGITS = 3;
-
-/**
- * The accounts a number typed at the kiosk may be, best first, at most two: the one saved with exactly these
- * digits, else those whose number differs from it only by a country code on one side. People write their number
- * both ways ('+1 (555) 010-7777' saved on a profile, the ten digits they know typed at the kiosk, or the other
- * way round), and nothing on either screen says which one the other holds. Each way reads an index, not the
- * users: the typed number without its first one to three digits (while ten remain) through
- * users_phone_number_unique; the numbers saved one to three digits longer that end in it as those whose
- * reverse begins with its reverse, a range of users_phone_number_reversed up to that reverse and ':', the
- * character after '9'.
- */
-async function phoneMatches(em: EntityManager, digits: string): Promise<UserRow[]> {
-  const shorter = Array.from({ length: COUNTRY_CODE_MAX_DIGITS }, (_, i) => digits.slice(i + 1)).filter((tail) => tail.length >= KIOSK_PHONE_MIN_DIGITS);
-  return query<UserRow>(
-    em,
-    `select ${userColumns('u')} from users u
-      where u.phone_number = any(?::text[])
-        or (reverse(u.phone_number) collate "C" > reverse(?) and reverse(u.phone_number) collate "C" < reverse(?) || ':'
-          and length(u.phone_number) <= ?)
-      order by u.phone_number = ? desc limit 2`,
-    [[digits, ...shorter], digits, digits, digits.length + COUNTRY_CODE_MAX_DIGITS, digits],
-  );
-}
-
 /**
  * A customer identifying by phone at the library's kiosk, who from then on is a member of it (staff
  * rent only for members). `phoneNumber` is digits only (the input schema normalizes it, as
- * registration stores it), with or without a country code (phoneMatches); a number two customers could
- * be is refused (409), to be typed with its own. Only customers identify there: a staff or admin
- * account's number is refused as such (403), and a kiosk never shows a privileged account's email. A
- * lookup reveals who owns a number, so each staff account has a bounded number of them (LIMITS.kioskLookup).
+ * registration stores it). Only customers identify there: a staff or admin account's number is refused
+ * as such (403), and a kiosk never shows a privileged account's email. A lookup reveals who owns a
+ * number, so each staff account has a bounded number of them (LIMITS.kioskLookup).
  */
 export async function identifyAtKiosk(em: EntityManager, staffId: number, libraryId: number, phoneNumber: string): Promise<Customer> {
   await hit(em, [LIMITS.kioskLookup(staffId)]);
-  // No number saved is shorter (registration and profiles take 10 to 15 digits), and a part of one must not
-  // find its owner by a country code read into the rest.
-  if (phoneNumber.length < KIOSK_PHONE_MIN_DIGITS) throw notFound(NO_CUSTOMER_WITH_PHONE);
-  const [row, other] = await phoneMatches(em, phoneNumber);
+  const [row] = await query<UserRow>(em, `select ${userColumns('u')} from users u where u.phone_number = ?`, [phoneNumber]);
   if (!row) throw notFound(NO_CUSTOMER_WITH_PHONE);
-  if (other && row.phone_number !== phoneNumber) throw conflict(SEVERAL_CUSTOMERS_WITH_PHONE);
   // Said as it is: offered to register it instead, the patron would meet 'Phone number already in use'.
   if (row.role !== 'customer') throw forbidden(STAFF_PHONE_AT_KIOSK);
   await addMember(em, libraryId, row.id);

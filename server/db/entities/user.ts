@@ -11,11 +11,6 @@ export const UserEntity = defineEntity({
       expression: `create index "users_display_name_trgm" on "users" using gin (search_fold("display_name") gin_trgm_ops)`,
     },
     { name: 'users_email_trgm', expression: `create index "users_email_trgm" on "users" using gin ("email" gin_trgm_ops)` },
-    // identifyAtKiosk (services/customers.ts): the numbers that end in the one typed, by a range of their reverses.
-    {
-      name: 'users_phone_number_reversed',
-      expression: `create index "users_phone_number_reversed" on "users" ((reverse("phone_number") collate "C"))`,
-    },
   ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
