@@ -158,6 +158,8 @@ test('a patron who joined online adds their phone number on their profile, then 
   await patron.goto('/profile');
   const phoneField = patron.getByLabel(/^Phone Number/);
   await expect(phoneField).toHaveValue('');
+  // The kiosk finds the number as saved: the field says so, so that a number saved with its country code is typed with it there.
+  await expect(phoneField).toHaveAccessibleDescription("Optional. Enter it at your library's kiosk to rent and return there, as it is saved here (with its country code, if it has one).");
   for (const slip of ['555 010', 'n/a']) {
     await phoneField.fill(slip);
     await patron.getByRole('button', { name: 'Save Changes' }).click();
@@ -218,7 +220,7 @@ test('a walk-in patron registers, rents by search and by ISBN, returns one and l
   // And takes the focus there, so that it is read out.
   await expect(page.getByLabel(/^Email Address/)).toBeFocused();
   // Whose account that is learns how to use it here.
-  await expect(page.getByText('Already have an account? Add this phone number on your profile page, then sign in here with it.')).toBeVisible();
+  await expect(page.getByText('Already have an account? Add this phone number on your profile page as you typed it here, then sign in here with it.')).toBeVisible();
   // It stays when the field is left (a tap elsewhere to read it), until the email is changed.
   await page.getByLabel(/^Full Name/).click();
   await expect(page.getByLabel(/^Email Address/)).toHaveAccessibleDescription(/Email already in use/);

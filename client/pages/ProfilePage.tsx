@@ -134,7 +134,7 @@ function ProfileForm({ user }: { user: User }) {
         {isCustomer && (
           <TextInput
             label="Phone Number"
-            description="Optional. Enter it at your library's kiosk to rent and return there."
+            description="Optional. Enter it at your library's kiosk to rent and return there, as it is saved here (with its country code, if it has one)."
             type="tel"
             autoComplete="tel"
             {...form.inputProps('phoneNumber')}

@@ -66,7 +66,7 @@ export function KioskRegistration({ libraryId, phone, onRegistered, onCancel }: 
             required
             {...emailProps}
             // A patron who joined online: their account takes this number on its profile page, and then signs in here by it.
-            description={emailProps.error === EMAIL_IN_USE ? 'Already have an account? Add this phone number on your profile page, then sign in here with it.' : undefined}
+            description={emailProps.error === EMAIL_IN_USE ? 'Already have an account? Add this phone number on your profile page as you typed it here, then sign in here with it.' : undefined}
             inputWrapperOrder={['label', 'input', 'error', 'description']}
           />
           <Group justify="flex-end" gap="sm">
