@@ -18,6 +18,11 @@ describe('loggableUrl', () => {
     const input = encodeURIComponent(JSON.stringify({ 0: { json: { libraryId: 1, search: 'reader@scroll.test \\"x\\"' } }, 1: { json: { libraryId: 1 } } }));
     const logged = decodeURIComponent(loggableUrl(`/trpc/customers.list,books.list?batch=1&input=${input}`).replaceAll('+', ' '));
     expect(logged).toBe('/trpc/customers.list,books.list?batch=1&input={"0":{"json":{"libraryId":1,"search":"[redacted]"}},"1":{"json":{"libraryId":1}}}');
+    // The key spelled with a JSON escape, which the call reads as `search` all the same.
+    const escaped = encodeURIComponent('{"json":{"libraryId":3,"s\\u0065arch":"kim@example.net"}}');
+    expect(decodeURIComponent(loggableUrl(`/trpc/customers.list?input=${escaped}`))).toBe('/trpc/customers.list?input={"json":{"libraryId":3,"search":"[redacted]"}}');
+    // An input that is not JSON at all is kept out whole: the call refuses it, but it may hold anything.
+    expect(decodeURIComponent(loggableUrl(`/trpc/customers.list?input=${encodeURIComponent('{"search":"kim@example.net"')}`))).toBe('/trpc/customers.list?input=[redacted]');
   });
 
   it('replaces the value of every secret parameter, however its name is written', () => {

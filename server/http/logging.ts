@@ -9,8 +9,17 @@ const KEPT_OUT_NAMES = 'code|state|token|temp_?token|id_token|access_token|refre
 const KEPT_OUT_PARAMS = new RegExp(`^(${KEPT_OUT_NAMES})$`, 'i');
 /** Such a parameter as it stands in a query that holds no percent-encoding. */
 const KEPT_OUT_IN_QUERY = new RegExp(`(?:^|&)(${KEPT_OUT_NAMES})=`, 'i');
-/** A search inside a tRPC call's input (JSON, in its `input` parameter). */
-const SEARCH_IN_INPUT = /"search":"(?:[^"\\]|\\.)*"/g;
+/**
+ * A tRPC call's input (JSON, in its `input` parameter) with its searches' values replaced: read as JSON, as the
+ * call reads it, so that no spelling of the key (`"s\\u0065arch"`) gets past. Not JSON, it is kept out whole.
+ */
+function withoutSearches(input: string): string {
+  try {
+    return JSON.stringify(JSON.parse(input), (key, value: unknown) => (key === 'search' ? '[redacted]' : value));
+  } catch {
+    return '[redacted]';
+  }
+}
 
 /**
  * The request's URL with the values of secret and search parameters replaced, searches inside a tRPC
@@ -25,7 +34,7 @@ export function loggableUrl(url: string) {
   const params = new URLSearchParams(query);
   for (const [key, value] of [...params]) {
     if (KEPT_OUT_PARAMS.test(key)) params.set(key, '[redacted]');
-    else if (key === 'input') params.set(key, value.replace(SEARCH_IN_INPUT, '"search":"[redacted]"'));
+    else if (key === 'input') params.set(key, withoutSearches(value));
   }
   return `${url.slice(0, at)}?${params.toString()}`;
 }
