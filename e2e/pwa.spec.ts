@@ -109,6 +109,27 @@ test('offline, a signed-in page shows the data it last had, and a change says it
   await expect(page).toHaveURL(/\/profile$/);
 });
 
+test("offline, a page opened after another page's reload still shows the data it last had: each load adds to the saved copy", async ({ page, context }) => {
+  await logIn(page, demo.reader);
+  await page.goto('/dashboard');
+  await controlledBySw(page);
+  await pickLibrary(page, 'Central Library');
+  const available = page.getByRole('region', { name: 'Available to Rent' }).getByRole('article');
+  await expect(available.first()).toBeVisible();
+  const titles = await available.getByRole('heading', { level: 3 }).allInnerTexts();
+  // A load of another page, which reads other things.
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Rental History' })).toBeVisible();
+  await page.waitForTimeout(1_500);
+
+  await context.setOffline(true);
+  await page.goto('/dashboard');
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Library' })).toHaveValue('Central Library');
+  await expect(available.getByRole('heading', { level: 3 })).toHaveText(titles);
+  await expect(page.getByText('Not loaded yet: this shows once you are back online.')).toHaveCount(0);
+});
+
 test('offline, the banner rests at the foot of the screen on a short page too, as on a long one', async ({ page, context }) => {
   for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
     await page.setViewportSize(viewport);

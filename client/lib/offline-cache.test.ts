@@ -27,15 +27,33 @@ class MemoryStorage implements Storage {
 const SESSION = ['session'];
 const BOOKS = ['books', { libraryId: 1 }];
 const rentedAt = new Date('2025-03-01T10:00:00Z');
-const isSignedIn = (client: QueryClient) => {
-  const session = client.getQueryData<{ user: unknown }>(SESSION);
-  return session === undefined ? undefined : !!session.user;
+const PROFILE = ['rentals', 'mineEverywhere'];
+const signedInAs = (client: QueryClient) => {
+  const session = client.getQueryData<{ user: { id: number } | null }>(SESSION);
+  return session === undefined ? undefined : (session.user?.id ?? null);
 };
+
+/** A page load, online, of the user `userId`, that read `reads` (a key and its data each), then closed. */
+function pageThatLoaded(storage: Storage, userId: number, reads: [unknown[], unknown][]) {
+  const client = new QueryClient();
+  const cache = keepOfflineCache(client, { storage, isOnline: () => true, signedInAs });
+  client.setQueryData(SESSION, { user: { id: userId } });
+  for (const [key, data] of reads) client.setQueryData(key, data);
+  cache.flush();
+  return client;
+}
+
+/** A page opened offline from the copy. */
+function openedOffline(storage: Storage) {
+  const client = new QueryClient();
+  keepOfflineCache(client, { storage, isOnline: () => false, signedInAs });
+  return client;
+}
 
 /** A page that loaded a signed-in user's books, then closed. */
 function pageThatLoadedBooks(storage: Storage, now = () => Date.now()) {
   const client = new QueryClient();
-  const cache = keepOfflineCache(client, { storage, isOnline: () => true, isSignedIn, now });
+  const cache = keepOfflineCache(client, { storage, isOnline: () => true, signedInAs, now });
   client.setQueryData(SESSION, { user: { id: 1, displayName: 'Rita Reader' } });
   client.setQueryData(BOOKS, [{ title: 'Dune', rentedAt }]);
   cache.flush();
@@ -50,7 +68,7 @@ describe('the offline copy of loaded data', () => {
     pageThatLoadedBooks(storage);
 
     const reopened = new QueryClient();
-    keepOfflineCache(reopened, { storage, isOnline: () => false, isSignedIn });
+    keepOfflineCache(reopened, { storage, isOnline: () => false, signedInAs });
     expect(reopened.getQueryData(BOOKS)).toEqual([{ title: 'Dune', rentedAt }]);
     expect((reopened.getQueryData(BOOKS) as { rentedAt: Date }[])[0].rentedAt).toBeInstanceOf(Date);
     expect(onlineManager.isOnline()).toBe(false);
@@ -60,7 +78,7 @@ describe('the offline copy of loaded data', () => {
     const storage = new MemoryStorage();
     pageThatLoadedBooks(storage);
     const reopened = new QueryClient();
-    keepOfflineCache(reopened, { storage, isOnline: () => true, isSignedIn });
+    keepOfflineCache(reopened, { storage, isOnline: () => true, signedInAs });
     expect(reopened.getQueryData(BOOKS)).toBeUndefined();
   });
 
@@ -68,7 +86,7 @@ describe('the offline copy of loaded data', () => {
     const storage = new MemoryStorage();
     pageThatLoadedBooks(storage);
     const reopened = new QueryClient();
-    keepOfflineCache(reopened, { storage, isOnline: () => false, isSignedIn });
+    keepOfflineCache(reopened, { storage, isOnline: () => false, signedInAs });
     expect(reopened.getQueryState(BOOKS)?.isInvalidated).toBe(false);
     onlineManager.setOnline(true);
     await Promise.resolve();
@@ -78,7 +96,7 @@ describe('the offline copy of loaded data', () => {
   it('keeps nothing once the user signs out', () => {
     const storage = new MemoryStorage();
     const client = new QueryClient();
-    const cache = keepOfflineCache(client, { storage, isOnline: () => true, isSignedIn });
+    const cache = keepOfflineCache(client, { storage, isOnline: () => true, signedInAs });
     client.setQueryData(SESSION, { user: { id: 1 } });
     client.setQueryData(BOOKS, [{ title: 'Dune' }]);
     cache.flush();
@@ -101,12 +119,74 @@ describe('the offline copy of loaded data', () => {
     const savedAt = Date.now();
     pageThatLoadedBooks(storage, () => savedAt);
     const later = new QueryClient();
-    keepOfflineCache(later, { storage, isOnline: () => false, isSignedIn, now: () => savedAt + OFFLINE_CACHE_MAX_AGE_MS + 1 });
+    keepOfflineCache(later, { storage, isOnline: () => false, signedInAs, now: () => savedAt + OFFLINE_CACHE_MAX_AGE_MS + 1 });
     expect(later.getQueryData(BOOKS)).toBeUndefined();
 
     storage.setItem(OFFLINE_CACHE_KEY, '{not json');
     const broken = new QueryClient();
-    expect(() => keepOfflineCache(broken, { storage, isOnline: () => false, isSignedIn })).not.toThrow();
+    expect(() => keepOfflineCache(broken, { storage, isOnline: () => false, signedInAs })).not.toThrow();
     expect(broken.getQueryData(BOOKS)).toBeUndefined();
+  });
+
+  it("keeps what earlier page loads saved beside this one's: a reload of the profile does not drop the dashboard's books", () => {
+    const storage = new MemoryStorage();
+    pageThatLoaded(storage, 1, [[BOOKS, [{ title: 'Dune', rentedAt }]]]);
+    pageThatLoaded(storage, 1, [[PROFILE, [{ title: 'Emma' }]]]);
+    // Read again by a later load, a read is saved as that load has it.
+    pageThatLoaded(storage, 1, [[PROFILE, [{ title: 'Emma' }, { title: 'Kindred' }]]]);
+    const offline = openedOffline(storage);
+    expect(offline.getQueryData(BOOKS)).toEqual([{ title: 'Dune', rentedAt }]);
+    expect(offline.getQueryData(PROFILE)).toEqual([{ title: 'Emma' }, { title: 'Kindred' }]);
+  });
+
+  it("never writes one user's earlier data under another's, nor keeps it past a sign-out", () => {
+    const storage = new MemoryStorage();
+    pageThatLoaded(storage, 1, [[BOOKS, [{ title: 'Dune' }]]]);
+    // Signed in as someone else meanwhile (another tab signed out and in): only their own reads are kept.
+    pageThatLoaded(storage, 2, [[PROFILE, [{ title: 'Emma' }]]]);
+    expect(openedOffline(storage).getQueryData(BOOKS)).toBeUndefined();
+
+    const storage2 = new MemoryStorage();
+    pageThatLoaded(storage2, 1, [[BOOKS, [{ title: 'Dune' }]]]);
+    const client = new QueryClient();
+    const cache = keepOfflineCache(client, { storage: storage2, isOnline: () => true, signedInAs });
+    client.setQueryData(SESSION, { user: null });
+    client.setQueryData(SESSION, { user: { id: 1 } });
+    client.setQueryData(PROFILE, [{ title: 'Emma' }]);
+    cache.flush();
+    expect(openedOffline(storage2).getQueryData(BOOKS)).toBeUndefined();
+    expect(openedOffline(storage2).getQueryData(PROFILE)).toEqual([{ title: 'Emma' }]);
+  });
+
+  it("keeps a search's answers only for the load that asked them, and nothing older than a week", () => {
+    const storage = new MemoryStorage();
+    const searched = ['books', { libraryId: 1, search: 'dun' }];
+    const start = Date.now();
+    const client = new QueryClient();
+    const cache = keepOfflineCache(client, { storage, isOnline: () => true, signedInAs, now: () => start });
+    client.setQueryData(SESSION, { user: { id: 1 } });
+    client.setQueryData(searched, [{ title: 'Dune' }]);
+    client.setQueryData(BOOKS, [{ title: 'Dune' }], { updatedAt: start });
+    cache.flush();
+    expect(openedOffline(storage).getQueryData(searched)).toEqual([{ title: 'Dune' }]);
+
+    const later = start + OFFLINE_CACHE_MAX_AGE_MS / 2 + 1;
+    const next = new QueryClient();
+    const nextCache = keepOfflineCache(next, { storage, isOnline: () => true, signedInAs, now: () => later });
+    next.setQueryData(SESSION, { user: { id: 1 } });
+    nextCache.flush();
+    const reopened = new QueryClient();
+    keepOfflineCache(reopened, { storage, isOnline: () => false, signedInAs, now: () => later });
+    expect(reopened.getQueryData(searched)).toBeUndefined();
+    expect(reopened.getQueryData(BOOKS)).toEqual([{ title: 'Dune' }]);
+
+    const weekLater = start + OFFLINE_CACHE_MAX_AGE_MS + 1;
+    const last = new QueryClient();
+    const lastCache = keepOfflineCache(last, { storage, isOnline: () => true, signedInAs, now: () => weekLater });
+    last.setQueryData(SESSION, { user: { id: 1 } });
+    lastCache.flush();
+    const final = new QueryClient();
+    keepOfflineCache(final, { storage, isOnline: () => false, signedInAs, now: () => weekLater });
+    expect(final.getQueryData(BOOKS)).toBeUndefined();
   });
 });

@@ -8,16 +8,27 @@ const SAVE_DELAY_MS = 1_000;
 
 interface Snapshot {
   savedAt: number;
+  /** Whose data it is (absent from copies saved before it was kept). */
+  userId?: number;
   state: DehydratedState;
 }
 
 interface OfflineCacheOptions {
   storage?: Storage;
   isOnline?: () => boolean;
-  /** Whether someone is signed in: true, false, or undefined while unknown. */
-  isSignedIn: (client: QueryClient) => boolean | undefined;
+  /** Who is signed in: their id, null when no one is, or undefined while unknown. */
+  signedInAs: (client: QueryClient) => number | null | undefined;
   now?: () => number;
 }
+
+type SavedQuery = DehydratedState['queries'][number];
+
+/**
+ * A search's answers are not kept past the page load that asked them: there are as many as searches typed, and
+ * the copy must fit in local storage. Every other read (the libraries, a library's books, one's rentals) is.
+ */
+const keptAcrossLoads = (query: SavedQuery) =>
+  !JSON.stringify(query.queryKey).includes('"search":');
 
 function read(storage: Storage, now: number): Snapshot | null {
   try {
@@ -32,14 +43,19 @@ function read(storage: Storage, now: number): Snapshot | null {
 /**
  * Keeps a copy of the loaded data (superjson, so dates stay dates) in local storage. A page opened
  * without a connection starts from that copy, read-only, and refetches everything once the connection
- * returns. Online, the app starts fresh as always. Signing out removes the copy: nothing of one
- * person's data stays on a shared device.
+ * returns. Online, the app starts fresh as always, and the copy keeps what earlier page loads saved beside
+ * what this one loads: reloading the profile does not drop the dashboard's books, which the dashboard,
+ * opened offline later, shows. Only the same user's, for a week. Signing out removes the copy: nothing of
+ * one person's data stays on a shared device.
  */
 export function keepOfflineCache(client: QueryClient, options: OfflineCacheOptions) {
-  const { storage = window.localStorage, isOnline = deviceIsOnline, isSignedIn, now = Date.now } = options;
+  const { storage = window.localStorage, isOnline = deviceIsOnline, signedInAs, now = Date.now } = options;
 
   onlineManager.setOnline(isOnline());
-  const snapshot = isOnline() ? null : read(storage, now());
+  const saved = read(storage, now());
+  /** What earlier page loads saved, this load's own reads left out as they come (each saved as it is now). */
+  let earlier = saved?.userId === undefined ? [] : saved.state.queries.filter(keptAcrossLoads);
+  const snapshot = isOnline() ? null : saved;
   if (snapshot) {
     hydrate(client, snapshot.state);
     const stop = onConnectionChange((online) => {
@@ -50,11 +66,22 @@ export function keepOfflineCache(client: QueryClient, options: OfflineCacheOptio
   }
 
   const save = () => {
-    const signedIn = isSignedIn(client);
-    if (signedIn === undefined) return;
+    const userId = signedInAs(client);
+    if (userId === undefined) return;
     try {
-      if (!signedIn) storage.removeItem(OFFLINE_CACHE_KEY);
-      else storage.setItem(OFFLINE_CACHE_KEY, superjson.stringify({ savedAt: now(), state: dehydrate(client) } satisfies Snapshot));
+      if (userId === null) {
+        earlier = [];
+        storage.removeItem(OFFLINE_CACHE_KEY);
+        return;
+      }
+      const state = dehydrate(client);
+      const own = new Set(state.queries.map((query) => query.queryHash));
+      const weekAgo = now() - OFFLINE_CACHE_MAX_AGE_MS;
+      // Another user's earlier data (signed in elsewhere meanwhile) is never written under this one.
+      if (saved?.userId !== userId) earlier = [];
+      earlier = earlier.filter((query) => !own.has(query.queryHash) && query.state.dataUpdatedAt >= weekAgo);
+      const merged = { ...state, queries: [...state.queries, ...earlier] };
+      storage.setItem(OFFLINE_CACHE_KEY, superjson.stringify({ savedAt: now(), userId, state: merged } satisfies Snapshot));
     } catch {
       // Storage full or unavailable: the app still works, only without an offline copy.
     }
@@ -68,7 +95,7 @@ export function keepOfflineCache(client: QueryClient, options: OfflineCacheOptio
   };
   client.getQueryCache().subscribe(() => {
     // Signed out, the copy goes at once: a page killed within the save's delay would leave it for the next person.
-    if (isSignedIn(client) === false) flush();
+    if (signedInAs(client) === null) flush();
     else pending ??= setTimeout(flush, SAVE_DELAY_MS);
   });
   if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);

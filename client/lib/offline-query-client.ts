@@ -4,9 +4,10 @@ import { keepOfflineCache } from './offline-cache';
 import { recoverReadsAfterOutage } from './server-outage';
 import { followSessionChanges, sessionUser } from './session-sync';
 
-function isSignedIn(client: QueryClient) {
+/** The signed-in user's id, null when no one is, undefined until the session is known. */
+function signedInAs(client: QueryClient) {
   const user = sessionUser(client);
-  return user === undefined ? undefined : !!user;
+  return user === undefined ? undefined : (user?.id ?? null);
 }
 
 /**
@@ -15,7 +16,7 @@ function isSignedIn(client: QueryClient) {
  */
 export function createOfflineQueryClient() {
   const client = createQueryClient();
-  keepOfflineCache(client, { isSignedIn });
+  keepOfflineCache(client, { signedInAs });
   followSessionChanges(client);
   recoverReadsAfterOutage(client);
   return client;
