@@ -7,7 +7,7 @@ import { connect, startupDriverLog } from './db/connect';
 import { type Database, openDatabase } from './db/database';
 import { onStartedClusterLost, stopStartedClusters } from './db/embedded';
 import { migrate } from './db/orm';
-import { hasDemoAccounts, seedDemoData } from './db/seed';
+import { currentDemoSignIns, seedDemoData } from './db/seed';
 import { messageOf } from './errors';
 import { listenFailure, serve, type ShutdownSignals } from './serve';
 import { isWorker, stopWorkers, superviseWorkers, workerTask } from './workers';
@@ -113,8 +113,9 @@ function postgresLine(line: string) {
 
 /** Seeds the demo data when the database holds no accounts; what the banner says of it. */
 async function seedDemo(em: EntityManager): Promise<DemoData> {
-  if (await seedDemoData(em)) return 'seeded';
-  return (await hasDemoAccounts(em)) ? 'present' : 'not seeded';
+  const seeded = await seedDemoData(em);
+  const signIns = await currentDemoSignIns(em);
+  return { state: seeded ? 'seeded' : signIns.length ? 'present' : 'not seeded', signIns };
 }
 
 /** Opens the database, applies migrations and seeds an empty one: once, in the primary process. */

@@ -3,7 +3,7 @@ import { isbnKey } from '../../shared/isbn';
 import { hashPassword } from '../services/passwords';
 import { demoBooks } from './demo-books';
 
-interface DemoSignIn {
+export interface DemoSignIn {
   role: string;
   email: string;
   password: string;
@@ -36,10 +36,17 @@ const reviewTexts = [
 const coverUrl = (isbn: string) => `https://covers.openlibrary.org/b/isbn/${isbn}-M.jpg`;
 const largeCoverUrl = (isbn: string) => `https://covers.openlibrary.org/b/isbn/${isbn}-L.jpg`;
 
-/** Whether the demo's platform admin has an account, seeded by this start or an earlier one: the demo sign-ins work. */
-export async function hasDemoAccounts(em: EntityManager) {
-  const rows = await em.getConnection().execute('select 1 from users where email = ?', [demoSignIns[0].email]);
-  return rows.length > 0;
+/**
+ * The demo sign-ins whose accounts are there, seeded by this start or an earlier one, each with its role now:
+ * `npm run make-admin` may have changed one, and a profile may have moved one to another email (then left out).
+ */
+export async function currentDemoSignIns(em: EntityManager): Promise<DemoSignIn[]> {
+  const rows = await em.getConnection().execute<{ email: string; role: string }[]>(
+    `select email, role from users where email in (${demoSignIns.map(() => '?').join(', ')})`,
+    demoSignIns.map((signIn) => signIn.email),
+  );
+  const roles = new Map(rows.map((row) => [row.email, row.role]));
+  return demoSignIns.flatMap((signIn) => (roles.has(signIn.email) ? [{ ...signIn, role: roles.get(signIn.email)! }] : []));
 }
 
 /** Fills an empty database with demo libraries, books, accounts, rentals and reviews. Returns false when data exists. */

@@ -475,7 +475,19 @@ describe('the embedded PostgreSQL, when its server goes', () => {
       const again = await startServer(1, { ...embedded(dataDir), SEED_DEMO_DATA: 'true' });
       expect(again.output).not.toContain('(demo data seeded)');
       expect(again.output).toContain('admin@scroll.test');
+      // A demo account made an admin (npm run make-admin), another moved to an email of its own on its profile.
+      const demoDb = await connectTo(dataDir);
+      await demoDb.query(`update users set role = 'admin' where email = 'reader@scroll.test'`);
+      await demoDb.query(`update users set email = 'lee@example.test' where email = 'librarian@scroll.test'`);
+      await demoDb.end();
       await stop(again);
+      // Printed as they stand: the reader's account under its role now, the librarian's, no longer there, left out.
+      const changed = await startServer(1, { ...embedded(dataDir), SEED_DEMO_DATA: 'true' });
+      expect(changed.output).toMatch(/^ {4}admin {10}reader@scroll\.test {7}ReaderPass1$/m);
+      expect(changed.output).not.toMatch(/customer\s+reader@scroll\.test/);
+      expect(changed.output).not.toContain('librarian@scroll.test');
+      expect(changed.output).toContain('admin@scroll.test');
+      await stop(changed);
 
       await db.query(`insert into users (email, display_name) values ('head.librarian@example.test', 'Head Librarian') on conflict do nothing`);
       const own = await startServer(1, { SEED_DEMO_DATA: 'true' });
