@@ -81,6 +81,8 @@ const onShutdownSignals: ShutdownSignals = (stop, stopAtOnce) => {
       shuttingDown = true;
       if (first === undefined) {
         first = signal;
+        // Said once, by the primary process: a stop asked for reads apart from a crash in the log.
+        if (!isWorker) console.log(`  Scroll Library stops (${signal}): answering the requests in flight, then closing.`);
         stop();
       } else if (signal === first) stopAtOnce(signal);
     });

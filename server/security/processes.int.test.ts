@@ -472,6 +472,8 @@ describe('the embedded PostgreSQL, when its server goes', () => {
       expect(first.output).toContain('(demo data seeded)');
       expect(first.output).toContain('admin@scroll.test');
       await stop(first);
+      // A stop asked for says so, once: an operator reading the log tells it from a crash.
+      expect(first.output.match(/Scroll Library stops \(SIGTERM\): answering the requests in flight, then closing\./g)).toHaveLength(1);
       const again = await startServer(1, { ...embedded(dataDir), SEED_DEMO_DATA: 'true' });
       expect(again.output).not.toContain('(demo data seeded)');
       expect(again.output).toContain('admin@scroll.test');
