@@ -62,6 +62,25 @@ describe('libraries', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
+  it("refuses a name that passes for another's on screen: full-width letters, and a word mixing look-alike alphabets", async () => {
+    const { client } = await signedIn(t, { role: 'library_admin' });
+    expect((await client.rest('POST', '/_api/libraries', { name: 'Harbour Library' }, { superjson: true })).status).toBe(200);
+    const { client: another } = await signedIn(t, { role: 'library_admin' });
+    const before = await snapshot(t);
+    // Full-width H: the same name once read as the letters it stands for.
+    const wide = await another.rest('POST', '/_api/libraries', { name: '\uff28arbour Library' }, { superjson: true });
+    expect(wide.status).toBe(409);
+    expect(wide.body.message).toBe('A library with this name already exists.');
+    // A Cyrillic Н (U+041D) among Latin letters.
+    const mixed = await another.rest('POST', '/_api/libraries', { name: '\u041darbour Library' }, { superjson: true });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toBe('Library name must not mix letters of different alphabets in one word.');
+    expect(await snapshot(t)).toEqual(before);
+    // A name wholly in another alphabet, or words each in their own, is a name of its own.
+    expect((await another.rest('POST', '/_api/libraries', { name: 'Центральная библиотека' }, { superjson: true })).status).toBe(200);
+    expect((await another.rest('POST', '/_api/libraries', { name: 'Harbour Библиотека' }, { superjson: true })).status).toBe(200);
+  });
+
   it('a create sent again with its request key after a lost answer answers the library it made, through either door, however late', async () => {
     const { client } = await signedIn(t, { role: 'library_admin' });
     const requestKey = randomUUID();
