@@ -130,6 +130,22 @@ test("offline, a page opened after another page's reload still shows the data it
   await expect(page.getByText('Not loaded yet: this shows once you are back online.')).toHaveCount(0);
 });
 
+test('offline, a library picker whose list was never loaded says so, not that it is loading', async ({ page, context }) => {
+  await register(page, { displayName: 'Pia Picker', email: uniqueEmail('picker'), password: 'Password123' });
+  await page.goto('/profile');
+  await controlledBySw(page);
+  await expect(page.getByLabel(/^Display Name( \*)?$/)).toHaveValue('Pia Picker');
+  await page.waitForTimeout(1_500);
+
+  await context.setOffline(true);
+  await page.goto('/dashboard');
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+  const picker = page.getByRole('combobox', { name: 'Library' });
+  await expect(picker).toHaveAttribute('placeholder', 'Offline: not loaded yet');
+  await context.setOffline(false);
+  await expect(picker).toHaveAttribute('placeholder', 'Select a Library...');
+});
+
 test('offline, the banner rests at the foot of the screen on a short page too, as on a long one', async ({ page, context }) => {
   for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
     await page.setViewportSize(viewport);

@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import type { Library } from '../../../shared/schemas';
+import { useOnlineStatus } from '../../hooks/use-online-status';
 
 interface LibrarySelectProps {
   libraries: Library[] | undefined;
@@ -8,12 +9,16 @@ interface LibrarySelectProps {
   onChange: (libraryId: number | null) => void;
 }
 
-/** 'Select a Library...': the libraries by name, as the server sorts them (the dashboard says when they could not be read). */
+/**
+ * 'Select a Library...': the libraries by name, as the server sorts them (the dashboard says when they could not be
+ * read). Offline, a list never loaded is not on its way: the select says it waits for the connection.
+ */
 export function LibrarySelect({ libraries, loading, value, onChange }: LibrarySelectProps) {
+  const online = useOnlineStatus();
   return (
     <Select
       label="Library"
-      placeholder={loading ? 'Loading libraries...' : 'Select a Library...'}
+      placeholder={!loading ? 'Select a Library...' : online ? 'Loading libraries...' : 'Offline: not loaded yet'}
       data={(libraries ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
       value={value ? String(value.id) : null}
       onChange={(id) => onChange(id ? Number(id) : null)}
