@@ -9,7 +9,7 @@ export const kioskRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/customer/lookup', wire: 'superjson' } })
     .input(customerLookupInput)
     .output(syncOutput(customerResponse))
-    .mutation(async ({ ctx, input }) => ({ customer: await identifyAtKiosk(ctx.em, { staffId: ctx.user.id, clientIp: ctx.clientIp }, input.libraryId, input.phoneNumber) })),
+    .mutation(async ({ ctx, input }) => ({ customer: await identifyAtKiosk(ctx.em, ctx.user.id, input.libraryId, input.phoneNumber) })),
 
   registerCustomer: staffProcedure
     .meta({ rest: { method: 'POST', path: '/_api/customer/register', wire: 'superjson' } })

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../shared/schemas';
 import { containsPattern, query, searchWords } from '../db/sql';
 import { forbidden, isUniqueViolation, notFound } from '../errors';
-import { forgive, hit, LIMITS } from './rate-limits';
+import { hit, LIMITS } from './rate-limits';
 import { addMember } from './libraries';
 import { RETRY_WINDOW_SQL } from './retried-creates';
 import { insertUser, toUser, type UserRow, userColumns } from './users';
@@ -79,19 +79,14 @@ function toCustomer(row: UserRow): Customer {
  * rent only for members). `phoneNumber` is digits only (the input schema normalizes it, as
  * registration stores it). Only customers identify there: a staff or admin account's number is refused
  * as such (403), and a kiosk never shows a privileged account's email. A lookup reveals who owns a
- * number, so each staff account has a bounded number of them (LIMITS.kioskLookup); and since anyone may
- * become a library admin with a library of their own, each address a bounded number of lookups that find
- * no customer (LIMITS.kioskLookupMisses): numbers tried one after another mostly find no one, while a
- * branch's kiosks, behind one address, mostly find the patron at them, which is not counted.
+ * number, so each staff account has a bounded number of them (LIMITS.kioskLookup).
  */
-export async function identifyAtKiosk(em: EntityManager, caller: { staffId: number; clientIp: string }, libraryId: number, phoneNumber: string): Promise<Customer> {
-  const misses = LIMITS.kioskLookupMisses(caller.clientIp);
-  await hit(em, [LIMITS.kioskLookup(caller.staffId), misses]);
+export async function identifyAtKiosk(em: EntityManager, staffId: number, libraryId: number, phoneNumber: string): Promise<Customer> {
+  await hit(em, [LIMITS.kioskLookup(staffId)]);
   const [row] = await query<UserRow>(em, `select ${userColumns('u')} from users u where u.phone_number = ?`, [phoneNumber]);
   if (!row) throw notFound(NO_CUSTOMER_WITH_PHONE);
   // Said as it is: offered to register it instead, the patron would meet 'Phone number already in use'.
   if (row.role !== 'customer') throw forbidden(STAFF_PHONE_AT_KIOSK);
-  await forgive(em, misses.key);
   await addMember(em, libraryId, row.id);
   return toCustomer(row);
 }

@@ -16,8 +16,7 @@ const MINUTE = 60;
  * Sign-ins count per address and account, so an attacker elsewhere cannot lock the real user out, and per
  * address, so one address cannot spray many accounts. Kiosk phone lookups reveal who owns a number, and a
  * kiosk registration's refusal whether an email or number is taken (besides claiming them), so each staff
- * account gets a bounded number of each, and each address of lookups that find no one (staff accounts are
- * anyone's to make); so does each account's change of its own email or phone number.
+ * account gets a bounded number of each; so does each account's change of its own email or phone number.
  */
 export const LIMITS = {
   loginPerAccount: (ip: string, email: string): Limit => ({ key: `login:${ip}:${email}`, max: 10, windowSeconds: 15 * MINUTE }),
@@ -27,8 +26,6 @@ export const LIMITS = {
   signInLinkRedemption: (ip: string): Limit => ({ key: `establish:${ip}`, max: 30, windowSeconds: 10 * MINUTE }),
   googleSignInStart: (ip: string): Limit => ({ key: `oauth:${ip}`, max: 60, windowSeconds: 10 * MINUTE }),
   kioskLookup: (staffId: number): Limit => ({ key: `customer-lookup:${staffId}`, max: 30, windowSeconds: MINUTE }),
-  /** Kiosk phone lookups from one address that find no customer, over every staff account (a found one is taken back). */
-  kioskLookupMisses: (ip: string): Limit => ({ key: `customer-lookup:ip:${ip}`, max: 100, windowSeconds: 60 * MINUTE }),
   kioskRegistration: (staffId: number): Limit => ({ key: `customer-register:${staffId}`, max: 100, windowSeconds: 60 * MINUTE }),
   /** A profile saved with another email or phone number: its refusal says whether that one is taken. */
   contactChange: (userId: number): Limit => ({ key: `profile-contact:${userId}`, max: 20, windowSeconds: 60 * MINUTE }),
