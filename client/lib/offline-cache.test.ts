@@ -158,6 +158,16 @@ describe('the offline copy of loaded data', () => {
     expect(openedOffline(storage2).getQueryData(PROFILE)).toEqual([{ title: 'Emma' }]);
   });
 
+  it("never carries a kiosk patron's reads into a later load: a reload during their round leaves nothing of theirs", () => {
+    const storage = new MemoryStorage();
+    const patronRentals = ['rentals', 'list', { input: { libraryId: 1, customerId: 4 } }];
+    pageThatLoaded(storage, 1, [[patronRentals, [{ title: 'Dune' }]], [BOOKS, [{ title: 'Dune' }]]]);
+    pageThatLoaded(storage, 1, [[PROFILE, [{ title: 'Emma' }]]]);
+    const offline = openedOffline(storage);
+    expect(offline.getQueryData(patronRentals)).toBeUndefined();
+    expect(offline.getQueryData(BOOKS)).toEqual([{ title: 'Dune' }]);
+  });
+
   it("keeps a search's answers only for the load that asked them, and nothing older than a week", () => {
     const storage = new MemoryStorage();
     const searched = ['books', { libraryId: 1, search: 'dun' }];

@@ -24,11 +24,12 @@ interface OfflineCacheOptions {
 type SavedQuery = DehydratedState['queries'][number];
 
 /**
- * A search's answers are not kept past the page load that asked them: there are as many as searches typed, and
- * the copy must fit in local storage. Every other read (the libraries, a library's books, one's rentals) is.
+ * Not kept past the page load that asked them: a search's answers (there are as many as searches typed, and the
+ * copy must fit in local storage), and one customer's reads asked by staff (a patron's rentals at the kiosk,
+ * whose round may end in a reload: nothing of theirs stays on the terminal, KioskSession's useForgetPatron).
+ * Every other read (the libraries, a library's books, one's own rentals) is.
  */
-const keptAcrossLoads = (query: SavedQuery) =>
-  !JSON.stringify(query.queryKey).includes('"search":');
+const keptAcrossLoads = (query: SavedQuery) => !/"(search|customerId)":/.test(JSON.stringify(query.queryKey));
 
 function read(storage: Storage, now: number): Snapshot | null {
   try {
