@@ -11,23 +11,23 @@ export const libraryQuery = z.strictObject({ libraryId: libraryIdField() });
 
 /**
  * A word of letters from two of the alphabets whose letters look alike (Latin, Greek, Cyrillic): 'Сentral' with
- * a Cyrillic С passes for 'Central' on screen. A name wholly in one of them, or words each in its own, is fine.
+ * a Cyrillic С passes for 'Central' on screen. A name wholly in one of them, or words each in its own, is fine;
+ * words end at anything but a letter, so 'IT-библиотека' and 'e-Βιβλιοθήκη' are two words each.
  */
 function mixesLookalikeAlphabets(name: string) {
-  return name.split(/\s+/).some((word) => [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script=Cyrillic}/u].filter((alphabet) => alphabet.test(word)).length > 1);
+  return name.split(/[^\p{L}\p{M}]+/u).some((word) => [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script=Cyrillic}/u].filter((alphabet) => alphabet.test(word)).length > 1);
 }
 
 export const LIBRARY_NAME_MIXED_ALPHABETS = 'Library name must not mix letters of different alphabets in one word.';
 
 export const createLibraryInput = z.strictObject({
   /**
-   * Picked by its name alone (the selectors, the kiosk's title), so read as people see it: asName, then NFKC,
-   * under which full-width and other compatibility letters ('Ｃentral') are the ones they stand for, which the
-   * unique index then compares; and no word that mixes look-alike alphabets.
+   * Picked by its name alone (the selectors, the kiosk's title), so read as people see it (asName), and no word
+   * that mixes look-alike alphabets. Kept as written: the server compares names under NFKC too (libraries.ts).
    */
   name: z
     .string({ error: 'Library name must be at least 3 characters long' })
-    .overwrite((value) => asName(value).normalize('NFKC'))
+    .overwrite(asName)
     .min(LIBRARY_NAME_MIN_LENGTH, 'Library name must be at least 3 characters long')
     .max(120, 'Library name must be at most 120 characters long')
     .refine((name) => !mixesLookalikeAlphabets(name), LIBRARY_NAME_MIXED_ALPHABETS),
