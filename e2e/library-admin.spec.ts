@@ -494,7 +494,7 @@ test('on a phone and on a desktop, the copy count has no arrows of its own: its 
   }
 });
 
-test('a book whose every copy is out offers no copy to remove; a count of 100000 reads whole in its field and its badge, on a phone and on a desktop', async ({ page }) => {
+test('a book whose every copy is out keeps its count when a copy is removed, saying why; a count of 100000 reads whole in its field and its badge, on a phone and on a desktop', async ({ page }) => {
   await logIn(page, demo.librarian);
   const name = `Full Loans ${Date.now()}`;
   const library: { id: number } = await postOk(page, '/_api/libraries', { name });
@@ -510,22 +510,12 @@ test('a book whose every copy is out offers no copy to remove; a count of 100000
   await pickLibrary(page, name);
   const out = page.getByRole('article', { name: 'Every Copy Out' });
   await expect(out.getByText('0 of 2 available')).toBeVisible();
-  // Two copies out: the count cannot go below 2, so there is no copy to remove; one can still be added.
-  await expect(out.getByRole('button', { name: 'Remove a copy' })).toBeDisabled();
-  await expect(out.getByRole('button', { name: 'Add a copy' })).toBeEnabled();
-  // One added is one that can be removed again; removed, the button says it can go no lower, and keeps the focus.
-  await out.getByRole('button', { name: 'Add a copy' }).click();
-  await expect(out.getByText('1 of 3 available')).toBeVisible();
-  const remove = out.getByRole('button', { name: 'Remove a copy' });
-  await expect(remove).toBeEnabled();
-  await remove.click();
-  await expect(out.getByText('0 of 2 available')).toBeVisible();
-  await expect(remove).toBeDisabled();
-  await expect(remove).toBeFocused();
-  await remove.click({ force: true });
-  await page.waitForTimeout(300);
+  // Two copies out: the count cannot go below 2. The server says so (the list on screen may be older than a
+  // return made elsewhere, so the press is not refused on its word), and the count stays.
+  await out.getByRole('button', { name: 'Remove a copy' }).click();
+  await expect(toastSaying(page, 'Quantity cannot be less than the number of copies currently rented (2).')).toBeVisible();
   await expect(out.getByLabel('Copies of Every Copy Out')).toHaveValue('2');
-  await expect(toastSaying(page, /cannot be less than/)).toHaveCount(0);
+  await expect(out.getByText('0 of 2 available')).toBeVisible();
 
   const many = page.getByRole('article', { name: 'Hundred Thousand Copies' });
   for (const width of [320, 390, 1280]) {

@@ -76,9 +76,6 @@ export function QuantityControl({ book, saving, onSaving, describedBy }: { book:
 
   // While saving, commit ignores the buttons.
   const busy = busyProps(save.isPending);
-  // The count cannot go below 1, nor below the copies out (the server refuses): with none on the shelf, none can be
-  // removed. Said as disabled, it keeps the focus of the press that brought it there (busyProps).
-  const noneToRemove = shown <= Math.max(MIN_QUANTITY_IN_INTERFACE, book.quantity - book.availableCount);
   return (
     <Group gap={6} wrap="nowrap" aria-busy={save.isPending}>
       {/*
@@ -97,7 +94,7 @@ export function QuantityControl({ book, saving, onSaving, describedBy }: { book:
           )}
         </LiveRegion>
       </div>
-      <ActionIcon variant="default" size="lg" aria-label="Remove a copy" aria-describedby={describedBy} {...busyProps(save.isPending || noneToRemove)} onClick={() => noneToRemove || commit(shown - 1)}>
+      <ActionIcon variant="default" size="lg" aria-label="Remove a copy" aria-describedby={describedBy} disabled={shown <= MIN_QUANTITY_IN_INTERFACE} {...busy} onClick={() => commit(shown - 1)}>
         −
       </ActionIcon>
       <TextInput
