@@ -21,6 +21,11 @@ describe('loggableUrl', () => {
     // The key spelled with a JSON escape, which the call reads as `search` all the same.
     const escaped = encodeURIComponent('{"json":{"libraryId":3,"s\\u0065arch":"kim@example.net"}}');
     expect(decodeURIComponent(loggableUrl(`/trpc/customers.list?input=${escaped}`))).toBe('/trpc/customers.list?input={"json":{"libraryId":3,"search":"[redacted]"}}');
+    // Sent without percent-encoding (a script's request; browsers encode the quotes), the same.
+    expect(decodeURIComponent(loggableUrl('/trpc/books.list?input={"json":{"libraryId":1,"search":"orwell"}}'))).toBe(
+      '/trpc/books.list?input={"json":{"libraryId":1,"search":"[redacted]"}}',
+    );
+    expect(decodeURIComponent(loggableUrl('/trpc/books.list?input=notjson'))).toBe('/trpc/books.list?input=[redacted]');
     // An input that is not JSON at all is kept out whole: the call refuses it, but it may hold anything.
     expect(decodeURIComponent(loggableUrl(`/trpc/customers.list?input=${encodeURIComponent('{"search":"kim@example.net"')}`))).toBe('/trpc/customers.list?input=[redacted]');
   });

@@ -7,8 +7,8 @@ import pino from 'pino';
  */
 const KEPT_OUT_NAMES = 'code|state|token|temp_?token|id_token|access_token|refresh_token|password|search';
 const KEPT_OUT_PARAMS = new RegExp(`^(${KEPT_OUT_NAMES})$`, 'i');
-/** Such a parameter as it stands in a query that holds no percent-encoding. */
-const KEPT_OUT_IN_QUERY = new RegExp(`(?:^|&)(${KEPT_OUT_NAMES})=`, 'i');
+/** Such a parameter, or a tRPC call's input (which may hold a search), as it stands in a query that holds no percent-encoding. */
+const KEPT_OUT_IN_QUERY = new RegExp(`(?:^|&)(${KEPT_OUT_NAMES}|input)=`, 'i');
 /**
  * A tRPC call's input (JSON, in its `input` parameter) with its searches' values replaced: read as JSON, as the
  * call reads it, so that no spelling of the key (`"s\\u0065arch"`) gets past. Not JSON, it is kept out whole.
