@@ -158,6 +158,21 @@ describe('the offline copy of loaded data', () => {
     expect(openedOffline(storage2).getQueryData(PROFILE)).toEqual([{ title: 'Emma' }]);
   });
 
+  it('an online start does not read the saved copy: it is read once, at the first save', () => {
+    const storage = new MemoryStorage();
+    pageThatLoaded(storage, 1, [[BOOKS, [{ title: 'Dune' }]]]);
+    let reads = 0;
+    const counted = Object.assign(Object.create(storage) as Storage, { getItem: (key: string) => (reads++, storage.getItem(key)) });
+    const client = new QueryClient();
+    const cache = keepOfflineCache(client, { storage: counted, isOnline: () => true, signedInAs });
+    expect(reads).toBe(0);
+    client.setQueryData(SESSION, { user: { id: 1 } });
+    cache.flush();
+    cache.flush();
+    expect(reads).toBe(1);
+    expect(openedOffline(storage).getQueryData(BOOKS)).toEqual([{ title: 'Dune' }]);
+  });
+
   it("never carries a kiosk patron's reads into a later load: a reload during their round leaves nothing of theirs", () => {
     const storage = new MemoryStorage();
     const patronRentals = ['rentals', 'list', { input: { libraryId: 1, customerId: 4 } }];

@@ -53,10 +53,22 @@ export function keepOfflineCache(client: QueryClient, options: OfflineCacheOptio
   const { storage = window.localStorage, isOnline = deviceIsOnline, signedInAs, now = Date.now } = options;
 
   onlineManager.setOnline(isOnline());
-  const saved = read(storage, now());
-  /** What earlier page loads saved, this load's own reads left out as they come (each saved as it is now). */
-  let earlier = saved?.userId === undefined ? [] : saved.state.queries.filter(keptAcrossLoads);
-  const snapshot = isOnline() ? null : saved;
+  const snapshot = isOnline() ? null : read(storage, now());
+  /**
+   * What earlier page loads saved, and whose: read at this load's first save, not as the page starts online
+   * (the copy may run to hundreds of KB, parsed on the main thread), then this load's own reads left out as they
+   * come (each saved as it is now).
+   */
+  let earlier: { userId: number | undefined; queries: SavedQuery[] } | undefined = snapshot
+    ? { userId: snapshot.userId, queries: snapshot.state.queries.filter(keptAcrossLoads) }
+    : undefined;
+  const earlierReads = () => {
+    if (!earlier) {
+      const saved = read(storage, now());
+      earlier = { userId: saved?.userId, queries: saved?.userId === undefined ? [] : saved.state.queries.filter(keptAcrossLoads) };
+    }
+    return earlier;
+  };
   if (snapshot) {
     hydrate(client, snapshot.state);
     const stop = onConnectionChange((online) => {
@@ -71,7 +83,7 @@ export function keepOfflineCache(client: QueryClient, options: OfflineCacheOptio
     if (userId === undefined) return;
     try {
       if (userId === null) {
-        earlier = [];
+        earlier = { userId: undefined, queries: [] };
         storage.removeItem(OFFLINE_CACHE_KEY);
         return;
       }
@@ -79,9 +91,10 @@ export function keepOfflineCache(client: QueryClient, options: OfflineCacheOptio
       const own = new Set(state.queries.map((query) => query.queryHash));
       const weekAgo = now() - OFFLINE_CACHE_MAX_AGE_MS;
       // Another user's earlier data (signed in elsewhere meanwhile) is never written under this one.
-      if (saved?.userId !== userId) earlier = [];
-      earlier = earlier.filter((query) => !own.has(query.queryHash) && query.state.dataUpdatedAt >= weekAgo);
-      const merged = { ...state, queries: [...state.queries, ...earlier] };
+      const { userId: earlierUser, queries } = earlierReads();
+      const kept = earlierUser === userId ? queries.filter((query) => !own.has(query.queryHash) && query.state.dataUpdatedAt >= weekAgo) : [];
+      earlier = { userId, queries: kept };
+      const merged = { ...state, queries: [...state.queries, ...kept] };
       storage.setItem(OFFLINE_CACHE_KEY, superjson.stringify({ savedAt: now(), userId, state: merged } satisfies Snapshot));
     } catch {
       // Storage full or unavailable: the app still works, only without an offline copy.
