@@ -635,7 +635,7 @@ test('a librarian marks a rental as returned: that one, and not another', async 
   await expect(cards.first().getByText(/^Rented on: /)).toBeVisible();
 
   // The second card's, not the first's.
-  const returned = (await cards.nth(1).locator('p').first().textContent())!;
+  const returned = (await cards.nth(1).getByRole('heading', { level: 3 }).textContent())!;
   const kept = returned === 'Desk Copy A' ? 'Desk Copy B' : 'Desk Copy A';
   await cards.nth(1).getByRole('button', { name: 'Mark as Returned' }).click();
   await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
