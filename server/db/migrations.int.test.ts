@@ -39,3 +39,26 @@ it('an older database whose libraries share a name, one named as a renamed one w
     }
   });
 });
+
+it('an older database whose library names read alike in compatibility letters takes names that read apart', async () => {
+  await emptyDatabase(async (url) => {
+    const orm = await initOrm(url);
+    try {
+      const sql = (text: string) => orm.em.getConnection().execute(text);
+      await orm.getMigrator().up({ to: 'Migration20261201000000_library_create_keys' });
+      // A full-width Ｈ, and a º that reads as an o.
+      await sql(`insert into libraries (name) values ('Harbour Library'), ('\uff28arbour library'), ('Biblioteca No 5'), ('Biblioteca N\u00ba 5')`);
+      await orm.getMigrator().up();
+      expect(await sql(`select id, name from libraries order by id`)).toEqual([
+        { id: 1, name: 'Harbour Library' },
+        { id: 2, name: '\uff28arbour library (2)' },
+        { id: 3, name: 'Biblioteca No 5' },
+        { id: 4, name: 'Biblioteca N\u00ba 5 (4)' },
+      ]);
+      // The index holds it from now on: a look-alike inserted later is refused by the database itself.
+      await expect(sql(`insert into libraries (name) values ('HARBOUR LIBRARY')`)).rejects.toThrow(/libraries_name_unique/);
+    } finally {
+      await orm.close();
+    }
+  });
+});

@@ -85,6 +85,21 @@ describe('libraries', () => {
     }
   });
 
+  it('of two look-alike names created at once, one library is made and the other create is refused', async () => {
+    const { client } = await signedIn(t, { role: 'library_admin' });
+    const { client: another } = await signedIn(t, { role: 'library_admin' });
+    for (const round of [1, 2, 3, 4, 5]) {
+      const name = `Quayside Library ${round}`;
+      const answers = await Promise.all([
+        client.rest('POST', '/_api/libraries', { name }, { superjson: true }),
+        another.rest('POST', '/_api/libraries', { name: `\uff31uayside library ${round}` }, { superjson: true }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)?.body.message).toBe('A library with this name already exists.');
+      expect(await t.sql(`select count(*)::int as n from libraries where name ilike ?`, [`%uayside library ${round}`])).toEqual([{ n: 1 }]);
+    }
+  });
+
   it('a create sent again with its request key after a lost answer answers the library it made, through either door, however late', async () => {
     const { client } = await signedIn(t, { role: 'library_admin' });
     const requestKey = randomUUID();

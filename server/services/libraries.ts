@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Library } from '../../shared/schemas';
 import { query } from '../db/sql';
-import { conflict, isUniqueViolation } from '../errors';
+import { isUniqueViolation } from '../errors';
 import type { UserRow } from './users';
 
 export const libraryNotFound = (id: number) => `No library found with the ID: ${id}.`;
@@ -36,10 +36,8 @@ export async function listLibraries(em: EntityManager, user: Pick<UserRow, 'id' 
  */
 export async function createLibrary(em: EntityManager, creatorId: number, input: { name: string; requestKey?: string }): Promise<Library> {
   const { name, requestKey = null } = input;
-  // The same name in compatibility letters ('Ｃentral Library', full-width) passes for it on screen: taken. The
-  // same letters in another case meet the unique index below, which answers a create sent again too.
-  const [lookalike] = await query(em, `select 1 from libraries where lower(normalize(name, NFKC)) = lower(normalize(?, NFKC)) and lower(name) <> lower(?)`, [name, name]);
-  if (lookalike) throw conflict(LIBRARY_NAME_TAKEN);
+  // A taken name, in another case or in compatibility letters ('Ｃentral Library', full-width), meets the
+  // unique index (Migration20261202000000), even when two creates of it come at once.
   try {
     return await em.transactional(async (tx) => {
       const [library] = await query<Library>(tx, `insert into libraries (name, request_key) values (?, ?) returning id, name`, [name, requestKey]);

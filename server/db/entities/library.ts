@@ -4,8 +4,10 @@ import { UserEntity } from './user';
 export const LibraryEntity = defineEntity({
   name: 'Library',
   tableName: 'libraries',
-  // One library per name, whatever its case (Migration20261127000000).
-  indexes: [{ name: 'libraries_name_unique', expression: `create unique index "libraries_name_unique" on "libraries" (lower("name"))` }],
+  // One library per name as it reads, whatever its case (Migration20261202000000).
+  indexes: [
+    { name: 'libraries_name_unique', expression: `create unique index "libraries_name_unique" on "libraries" (lower(normalize("name", NFKC)))` },
+  ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     name: p.text(),
