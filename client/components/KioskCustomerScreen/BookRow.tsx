@@ -1,22 +1,21 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import toast from 'react-hot-toast';
 import type { Book } from '../../../shared/schemas';
 import { busyProps } from '../../lib/busy';
 import { coverUrl } from '../BookCover';
+import { WholeBadge } from '../WholeBadge';
 import { KioskItem } from './KioskItem';
-
-const WRAPPING = { label: { whiteSpace: 'normal', overflow: 'visible' } } as const;
 
 /** Several copies: 'N of M available' (destructive when none is left); a single copy: 'Available' or 'Rented Out'. */
 function KioskAvailabilityBadge({ book }: { book: Pick<Book, 'availableCount' | 'quantity'> }) {
   const none = book.availableCount === 0;
   const label = book.quantity > 1 ? `${book.availableCount} of ${book.quantity} available` : none ? 'Rented Out' : 'Available';
-  // Sentence case keeps the longest label whole beside the Rent button on a phone-sized screen.
-  // Whole on two lines rather than cut short beside the Rent button on the narrowest phones.
+  // Sentence case keeps the longest label whole beside the Rent button on a phone-sized screen, and on the
+  // narrowest phones it goes on two lines rather than being cut short.
   return (
-    <Badge color={none ? 'red' : 'teal'} variant={none ? 'filled' : 'light'} tt="none" size="md" h="auto" styles={WRAPPING}>
+    <WholeBadge color={none ? 'red' : 'teal'} variant={none ? 'filled' : 'light'} size="md">
       {label}
-    </Badge>
+    </WholeBadge>
   );
 }
 
@@ -55,9 +54,9 @@ export function BookRow({ book, rentedByCustomer, renting, busy, onRent }: BookR
         <Group gap={6}>
           <KioskAvailabilityBadge book={book} />
           {rentedByCustomer && (
-            <Badge color="blue" variant="light" tt="none" size="md" h="auto" styles={WRAPPING}>
+            <WholeBadge color="blue" variant="light" size="md">
               You have this book
-            </Badge>
+            </WholeBadge>
           )}
         </Group>
       }

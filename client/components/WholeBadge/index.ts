@@ -1,0 +1,1 @@
+export { WholeBadge } from './WholeBadge';
