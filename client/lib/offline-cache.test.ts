@@ -33,30 +33,25 @@ const signedInAs = (client: QueryClient) => {
   return session === undefined ? undefined : (session.user?.id ?? null);
 };
 
-/** A page load, online, of the user `userId`, that read `reads` (a key and its data each), then closed. */
-function pageThatLoaded(storage: Storage, userId: number, reads: [unknown[], unknown][]) {
-  const client = new QueryClient();
-  const cache = keepOfflineCache(client, { storage, isOnline: () => true, signedInAs });
-  client.setQueryData(SESSION, { user: { id: userId } });
-  for (const [key, data] of reads) client.setQueryData(key, data);
-  cache.flush();
-  return client;
-}
+type Clock = () => number;
 
-/** A page opened offline from the copy. */
-function openedOffline(storage: Storage) {
-  const client = new QueryClient();
-  keepOfflineCache(client, { storage, isOnline: () => false, signedInAs });
-  return client;
-}
-
-/** A page that loaded a signed-in user's books, then closed. */
-function pageThatLoadedBooks(storage: Storage, now = () => Date.now()) {
+/** A page load, online, of the user `userId`, that read `reads` (a key and its data each) at `now`, then saved them. */
+function pageThatLoaded(storage: Storage, userId: number, reads: [unknown[], unknown][], now: Clock = Date.now) {
   const client = new QueryClient();
   const cache = keepOfflineCache(client, { storage, isOnline: () => true, signedInAs, now });
-  client.setQueryData(SESSION, { user: { id: 1, displayName: 'Rita Reader' } });
-  client.setQueryData(BOOKS, [{ title: 'Dune', rentedAt }]);
+  client.setQueryData(SESSION, { user: { id: userId } });
+  for (const [key, data] of reads) client.setQueryData(key, data, { updatedAt: now() });
   cache.flush();
+  return { client, cache };
+}
+
+/** A page that loaded a signed-in user's books, then saved them. */
+const pageThatLoadedBooks = (storage: Storage, now?: Clock) => pageThatLoaded(storage, 1, [[BOOKS, [{ title: 'Dune', rentedAt }]]], now);
+
+/** A page opened offline from the copy. */
+function openedOffline(storage: Storage, now?: Clock) {
+  const client = new QueryClient();
+  keepOfflineCache(client, { storage, isOnline: () => false, signedInAs, now });
   return client;
 }
 
@@ -67,8 +62,7 @@ describe('the offline copy of loaded data', () => {
     const storage = new MemoryStorage();
     pageThatLoadedBooks(storage);
 
-    const reopened = new QueryClient();
-    keepOfflineCache(reopened, { storage, isOnline: () => false, signedInAs });
+    const reopened = openedOffline(storage);
     expect(reopened.getQueryData(BOOKS)).toEqual([{ title: 'Dune', rentedAt }]);
     expect((reopened.getQueryData(BOOKS) as { rentedAt: Date }[])[0].rentedAt).toBeInstanceOf(Date);
     expect(onlineManager.isOnline()).toBe(false);
@@ -85,32 +79,20 @@ describe('the offline copy of loaded data', () => {
   it('refetches what it restored once the connection returns', async () => {
     const storage = new MemoryStorage();
     pageThatLoadedBooks(storage);
-    const reopened = new QueryClient();
-    keepOfflineCache(reopened, { storage, isOnline: () => false, signedInAs });
+    const reopened = openedOffline(storage);
     expect(reopened.getQueryState(BOOKS)?.isInvalidated).toBe(false);
     onlineManager.setOnline(true);
     await Promise.resolve();
     expect(reopened.getQueryState(BOOKS)?.isInvalidated).toBe(true);
   });
 
-  it('keeps nothing once the user signs out', () => {
+  it('removes the copy the moment the user signs out, and saves none after', () => {
     const storage = new MemoryStorage();
-    const client = new QueryClient();
-    const cache = keepOfflineCache(client, { storage, isOnline: () => true, signedInAs });
-    client.setQueryData(SESSION, { user: { id: 1 } });
-    client.setQueryData(BOOKS, [{ title: 'Dune' }]);
-    cache.flush();
+    const { client, cache } = pageThatLoadedBooks(storage);
     expect(storage.getItem(OFFLINE_CACHE_KEY)).not.toBeNull();
     client.setQueryData(SESSION, { user: null });
-    cache.flush();
     expect(storage.getItem(OFFLINE_CACHE_KEY)).toBeNull();
-  });
-
-  it('removes the copy the moment the user signs out, not at the next save', () => {
-    const storage = new MemoryStorage();
-    const client = pageThatLoadedBooks(storage);
-    expect(storage.getItem(OFFLINE_CACHE_KEY)).not.toBeNull();
-    client.setQueryData(SESSION, { user: null });
+    cache.flush();
     expect(storage.getItem(OFFLINE_CACHE_KEY)).toBeNull();
   });
 
@@ -118,9 +100,7 @@ describe('the offline copy of loaded data', () => {
     const storage = new MemoryStorage();
     const savedAt = Date.now();
     pageThatLoadedBooks(storage, () => savedAt);
-    const later = new QueryClient();
-    keepOfflineCache(later, { storage, isOnline: () => false, signedInAs, now: () => savedAt + OFFLINE_CACHE_MAX_AGE_MS + 1 });
-    expect(later.getQueryData(BOOKS)).toBeUndefined();
+    expect(openedOffline(storage, () => savedAt + OFFLINE_CACHE_MAX_AGE_MS + 1).getQueryData(BOOKS)).toBeUndefined();
 
     storage.setItem(OFFLINE_CACHE_KEY, '{not json');
     const broken = new QueryClient();
@@ -187,31 +167,17 @@ describe('the offline copy of loaded data', () => {
     const storage = new MemoryStorage();
     const searched = ['books', { libraryId: 1, search: 'dun' }];
     const start = Date.now();
-    const client = new QueryClient();
-    const cache = keepOfflineCache(client, { storage, isOnline: () => true, signedInAs, now: () => start });
-    client.setQueryData(SESSION, { user: { id: 1 } });
-    client.setQueryData(searched, [{ title: 'Dune' }]);
-    client.setQueryData(BOOKS, [{ title: 'Dune' }], { updatedAt: start });
-    cache.flush();
+    pageThatLoaded(storage, 1, [[searched, [{ title: 'Dune' }]], [BOOKS, [{ title: 'Dune' }]]], () => start);
     expect(openedOffline(storage).getQueryData(searched)).toEqual([{ title: 'Dune' }]);
 
     const later = start + OFFLINE_CACHE_MAX_AGE_MS / 2 + 1;
-    const next = new QueryClient();
-    const nextCache = keepOfflineCache(next, { storage, isOnline: () => true, signedInAs, now: () => later });
-    next.setQueryData(SESSION, { user: { id: 1 } });
-    nextCache.flush();
-    const reopened = new QueryClient();
-    keepOfflineCache(reopened, { storage, isOnline: () => false, signedInAs, now: () => later });
+    pageThatLoaded(storage, 1, [], () => later);
+    const reopened = openedOffline(storage, () => later);
     expect(reopened.getQueryData(searched)).toBeUndefined();
     expect(reopened.getQueryData(BOOKS)).toEqual([{ title: 'Dune' }]);
 
     const weekLater = start + OFFLINE_CACHE_MAX_AGE_MS + 1;
-    const last = new QueryClient();
-    const lastCache = keepOfflineCache(last, { storage, isOnline: () => true, signedInAs, now: () => weekLater });
-    last.setQueryData(SESSION, { user: { id: 1 } });
-    lastCache.flush();
-    const final = new QueryClient();
-    keepOfflineCache(final, { storage, isOnline: () => false, signedInAs, now: () => weekLater });
-    expect(final.getQueryData(BOOKS)).toBeUndefined();
+    pageThatLoaded(storage, 1, [], () => weekLater);
+    expect(openedOffline(storage, () => weekLater).getQueryData(BOOKS)).toBeUndefined();
   });
 });
