@@ -3,8 +3,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type pino from 'pino';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
+import { serviceUnavailable } from './errors';
 import { answerClientError } from './http/client-errors';
-import { sendError } from './http/error-response';
+import { failureAnswer, sendError } from './http/error-response';
 import { readJsonBodiesStrictly } from './http/json-body';
 import { RequestLog, RequestLogger } from './http/logging';
 import { registerManifest } from './http/manifest';
@@ -69,7 +70,9 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
       await Promise.race([orm.em.getConnection().execute('select 1'), silence]);
       return { status: 'ready' };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', error: 'Database unreachable', message: 'Database unreachable' });
+      const { status, body } = failureAnswer(reply, serviceUnavailable('Database unreachable'));
+      // A health answer names its state, as {status: 'ready'} does.
+      return reply.status(status).send({ status: 'unavailable', ...body });
     } finally {
       clearTimeout(timer);
     }

@@ -3,6 +3,7 @@ type Kind =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_SUPPORTED'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
@@ -25,10 +26,12 @@ export const badRequest = (message: string) => new AppError('BAD_REQUEST', messa
 export const unauthorized = (message = 'You must be logged in.') => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have permission to do that.') => new AppError('FORBIDDEN', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+/** A documented path asked with a method it does not take; the text names those it takes. */
+export const methodNotSupported = (message: string) => new AppError('METHOD_NOT_SUPPORTED', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const payloadTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
 export const notJson = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON.');
-/** A service we depend on (not the database, which http/error-response.ts names itself) did not answer. */
+/** Something we depend on did not answer: a book provider, or the database as /readyz asks it (one failing a call is named by http/error-response.ts). */
 export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', message);
 /** How long until a limit's window ends, as a person says it: rounded up to the minute past one. */
 export function waitText(seconds: number): string {

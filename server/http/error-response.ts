@@ -123,12 +123,21 @@ export function logFailure(log: FastifyBaseLogger, error: TRPCError, where: stri
   }
 }
 
-/** Answers any failure as JSON {error, message, code, details?}; a refusal by Fastify keeps its status (a static file's 416, say). */
-export function sendError(reply: FastifyReply, error: unknown) {
+/**
+ * What any failure answers: its status and the JSON body {error, message, code, details?}. A refusal by
+ * Fastify keeps its status (a static file's 416, say). A fault is logged here.
+ */
+export function failureAnswer(reply: FastifyReply, error: unknown) {
   const failure = mapFailure(error, reply);
   logFailure(reply.log, failure, reply.request.url);
   const message = publicMessage(failure, reply.request.id);
   const details = failure.cause instanceof AppError ? failure.cause.details : undefined;
   const status = fastifyStatus(error) ?? getHTTPStatusCodeFromError(failure);
-  return reply.status(status).send({ error: message, message, code: failure.code, ...(details ? { details } : {}) });
+  return { status, body: { error: message, message, code: failure.code, ...(details ? { details } : {}) } };
+}
+
+/** Answers any failure as JSON (failureAnswer). */
+export function sendError(reply: FastifyReply, error: unknown) {
+  const { status, body } = failureAnswer(reply, error);
+  return reply.status(status).send(body);
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { methodNotSupported } from '../errors';
+import { sendError } from './error-response';
 
 /** The methods a route may be asked with that the app answers for a documented path, besides its own. */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -15,7 +17,7 @@ export function answerOtherMethods(app: FastifyInstance, path: string, allowed: 
     method: METHODS.filter((method) => !allowed.includes(method)),
     url: path,
     config: { wrongMethod: true },
-    handler: (_req, reply) => reply.status(405).header('allow', allow).send({ error: message, message, code: 'METHOD_NOT_SUPPORTED' }),
+    handler: (_req, reply) => sendError(reply.header('allow', allow), methodNotSupported(message)),
   });
   app.route({ method: 'OPTIONS', url: path, config: { wrongMethod: true }, handler: (_req, reply) => reply.status(204).header('allow', allow).send() });
 }

@@ -1,11 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFound } from '../errors';
 import { SESSION_COOKIE } from '../services/sessions';
+import { sendError } from './error-response';
 import { routerPath } from './security';
 
-const notFound = { error: 'Not found', message: 'Not found', code: 'NOT_FOUND' };
+const answerNotFound = (reply: FastifyReply) => sendError(reply, notFound('Not found'));
 
 /** The pages the build prerendered (vite.config.ts), by path: prerendered/index.html is /, prerendered/login.html is /login. */
 function prerenderedPages(clientDir: string): Map<string, string> {
@@ -25,7 +27,7 @@ function prerenderedPages(clientDir: string): Map<string, string> {
  */
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
   if (!clientDir || !existsSync(resolve(clientDir, 'index.html'))) {
-    app.setNotFoundHandler((_req, reply) => reply.status(404).send(notFound));
+    app.setNotFoundHandler((_req, reply) => answerNotFound(reply));
     return;
   }
   // preCompressed: the build writes .br and .gz beside each asset (scripts/compress-client.ts).
@@ -46,6 +48,6 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       // req.cookies: @fastify/cookie, registered before this (app.ts).
       return reply.header('vary', 'cookie').sendFile(req.cookies?.[SESSION_COOKIE] ? 'index.html' : page);
     }
-    return reply.status(404).send(notFound);
+    return answerNotFound(reply);
   });
 }
