@@ -1,10 +1,11 @@
 import { Button, Input, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { KIOSK_PHONE_MAX_CHARS, KIOSK_PHONE_MIN_DIGITS } from '../../../shared/constants';
 import { type Customer, phoneDigits } from '../../../shared/schemas';
+import { useApplyUpdateWhenIdle } from '../../hooks/use-apply-update-when-idle';
+import { useKeypadKeys } from '../../hooks/use-keypad-keys';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
-import { applyUpdate, useUpdateWaiting } from '../../lib/app-update';
 import { busyButtonProps } from '../../lib/busy';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { offlineMeta } from '../../lib/offline-mutations';
@@ -66,30 +67,9 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
     );
   };
 
-  // A new version of the app, waiting, takes over while no patron is here (nothing typed, no lookup under
-  // way): a kiosk is left open for days, with no one to press Update.
-  const updateWaiting = useUpdateWaiting();
-  const idle = phone === '' && !lookup.isPending;
-  useEffect(() => {
-    if (updateWaiting && idle) void applyUpdate();
-  }, [updateWaiting, idle]);
-
-  const keys = useRef({ addDigit, deleteDigit, logIn });
-  useEffect(() => {
-    keys.current = { addDigit, deleteDigit, logIn };
-  });
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target instanceof HTMLElement ? event.target : null;
-      if (target?.matches('textarea, input:not([readonly])')) return;
-      // A keyboard set to another script types its own digits (٣, ३); the number holds 0 to 9.
-      if (/^\p{Nd}$/u.test(event.key)) keys.current.addDigit(phoneDigits(event.key));
-      else if (event.key === 'Backspace') keys.current.deleteDigit();
-      else if (event.key === 'Enter' && !target?.closest('button')) keys.current.logIn();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // A new version of the app takes over while no patron is here: nothing typed, no lookup under way.
+  useApplyUpdateWhenIdle(phone === '' && !lookup.isPending);
+  useKeypadKeys({ addDigit, deleteDigit, logIn });
 
   return (
     <Paper withBorder shadow="sm" radius="md" p="lg" mx="auto" className={classes.screen}>
