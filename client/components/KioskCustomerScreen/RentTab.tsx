@@ -10,7 +10,7 @@ import { BOOK_NOUNS, LoadMoreButton } from '../BookList';
 import { ListSkeleton } from '../DataState';
 import { ScanDialog } from '../ScanDialog';
 import { resultsOf, SearchStatus, searchStatusText } from '../SearchField';
-import { BookRow } from './BookRow';
+import { KioskBookRow } from './KioskBookRow';
 import { StateMessage } from './StateMessage';
 import { wrappingLabel } from '../../lib/wrapping-label';
 
@@ -46,7 +46,7 @@ export function RentTab({ libraryId, customerId, rentedBookIds }: { libraryId: n
       <Stack gap="sm">
         {failure}
         {books.map((book) => (
-          <BookRow key={book.id} book={book} rentedByCustomer={rentedBookIds.has(book.id)} renting={rentingIsbn === book.isbn} busy={rentingIsbn !== null} onRent={rent} />
+          <KioskBookRow key={book.id} book={book} rentedByCustomer={rentedBookIds.has(book.id)} renting={rentingIsbn === book.isbn} busy={rentingIsbn !== null} onRent={rent} />
         ))}
         <LoadMoreButton size="lg" hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
       </Stack>

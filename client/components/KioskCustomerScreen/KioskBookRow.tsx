@@ -19,7 +19,7 @@ function KioskAvailabilityBadge({ book }: { book: Pick<Book, 'availableCount' | 
   );
 }
 
-interface BookRowProps {
+interface KioskBookRowProps {
   book: Book;
   /** The customer has a copy out already: one is all they may have (the server would refuse another). */
   rentedByCustomer: boolean;
@@ -28,7 +28,7 @@ interface BookRowProps {
   onRent: (isbn: string) => void;
 }
 
-export function BookRow({ book, rentedByCustomer, renting, busy, onRent }: BookRowProps) {
+export function KioskBookRow({ book, rentedByCustomer, renting, busy, onRent }: KioskBookRowProps) {
   const rent = () => {
     if (!book.isbn) {
       toast.error(
