@@ -33,7 +33,6 @@ export function useAuth() {
     // Not merely isLoading, which is false while the check is paused: fetching, or waiting to fetch.
     // (A prerendered page has neither: it is rendered signed out.)
     isLoading: session.isPending && session.fetchStatus !== 'idle',
-    isAuthenticated: !!user,
     error: checkError(session),
   };
 }
