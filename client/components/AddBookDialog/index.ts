@@ -1,2 +1,2 @@
 export { AddBookButton } from './AddBookButton';
-export { AddBookDialog, type AddBookDialogProps } from './AddBookDialog';
+export { AddBookDialog } from './AddBookDialog';

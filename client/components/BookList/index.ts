@@ -1,4 +1,3 @@
-export { AvailabilityBadge } from './AvailabilityBadge';
 export { BOOK_NOUNS, BookList, type BookListView, NO_BOOK_MATCHES } from './BookList';
 export { LoadMoreButton } from './LoadMoreButton';
 export { ReturnButton } from './ReturnButton';

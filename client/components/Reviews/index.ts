@@ -1,2 +1,1 @@
 export { ReviewsButton } from './ReviewsDialog';
-export { ReviewsSection } from './ReviewsSection';

@@ -1,1 +1,1 @@
-export { ScanDialog, type ScanDialogProps } from './ScanDialog';
+export { ScanDialog } from './ScanDialog';
