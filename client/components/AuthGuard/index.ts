@@ -1,1 +1,1 @@
-export { AuthenticatingSkeleton, AuthGuard, type PageFrame } from './AuthGuard';
+export { AccessDenied, AuthenticatingSkeleton, AuthGuard, type PageFrame, SHARED_LAYOUT_ROLES } from './AuthGuard';
