@@ -70,9 +70,9 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
       await Promise.race([orm.em.getConnection().execute('select 1'), silence]);
       return { status: 'ready' };
     } catch {
-      const { status, body } = failureAnswer(reply, serviceUnavailable('Database unreachable'));
-      // A health answer names its state, as {status: 'ready'} does.
-      return reply.status(status).send({ status: 'unavailable', ...body });
+      // A health answer, {status: 'ready'} or this: the failure's status and text as every answer has them, no code.
+      const { status, body: { error, message } } = failureAnswer(reply, serviceUnavailable('Database unreachable'));
+      return reply.status(status).send({ status: 'unavailable', error, message });
     } finally {
       clearTimeout(timer);
     }
