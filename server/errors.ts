@@ -1,4 +1,5 @@
-type Kind =
+/** What kind of failure an AppError is: http/error-response.ts gives each its status. */
+export type Kind =
   | 'BAD_REQUEST'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
@@ -8,6 +9,7 @@ type Kind =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
+  | 'BAD_GATEWAY'
   | 'SERVICE_UNAVAILABLE';
 
 /** A domain failure with the text the user reads. Mapped to a status in one place (http/error-response.ts). */

@@ -33,7 +33,11 @@ describe('a database that refuses connections', () => {
     const res = await app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google' });
     expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|rate_limits/);
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error: UNAVAILABLE_MESSAGE, message: UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    // The popup's page, posting the failure to the opener.
+    expect(JSON.parse(/var message = (.*);/.exec(res.body)![1])).toEqual({
+      type: 'OAUTH_ERROR',
+      error: { code: 'oauth_failed', message: UNAVAILABLE_MESSAGE, details: {} },
+    });
     const warning = logLines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'database unavailable');
     expect(warning?.reason).toMatch(/ECONNREFUSED/);
   });

@@ -93,13 +93,7 @@ describe('security headers', () => {
   };
 
   it('a page: a CSP that allows the app, the camera and https cover images and nothing else', async () => {
-    const pages: InjectOptions[] = [
-      ...['/', '/login', '/no-such-page'].map((url) => ({ method: 'GET' as const, url })),
-      // The sign-in popup's start: a redirect to the provider, under a page's referrer policy.
-      { method: 'GET', url: '/_api/auth/oauth_authorize?provider=nobody' },
-      // The same, percent-encoded: the router decodes it into the same route, a page still.
-      { method: 'GET', url: '/_api/auth/oauth%5Fauthorize?provider=nobody' },
-    ];
+    const pages: InjectOptions[] = ['/', '/login', '/no-such-page'].map((url) => ({ method: 'GET' as const, url }));
     const statuses = await answerEach(pages, (res) => {
       const csp = directives(String(res.headers['content-security-policy']));
       expect(csp['default-src']).toEqual(["'self'"]);
@@ -119,7 +113,25 @@ describe('security headers', () => {
       expect(res.headers['permissions-policy']).toContain('camera=(self)');
     });
     // The test app serves no built client: its pages are the not-found page.
-    expect(statuses).toEqual([404, 404, 404, 400, 400]);
+    expect(statuses).toEqual([404, 404, 404]);
+  });
+
+  it("the sign-in popup's start: a page's referrer policy (it holds across the redirect to the provider), and its own page's CSP when it fails", async () => {
+    const starts: InjectOptions[] = [
+      { method: 'GET', url: '/_api/auth/oauth_authorize?provider=nobody' },
+      // The same, percent-encoded: the router decodes it into the same route, a page still.
+      { method: 'GET', url: '/_api/auth/oauth%5Fauthorize?provider=nobody' },
+    ];
+    const statuses = await answerEach(starts, (res) => {
+      const csp = directives(String(res.headers['content-security-policy']));
+      expect(csp['default-src']).toEqual(["'none'"]);
+      expect(csp['script-src']).toEqual([expect.stringMatching(/^'nonce-[A-Za-z0-9+/]+=*'$/)]);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=(self)');
+    });
+    // An unknown provider: the page that posts OAUTH_ERROR to the opener.
+    expect(statuses).toEqual([400, 400]);
   });
 
   it('a data call: a CSP that lets nothing load or frame it, and never stored', async () => {

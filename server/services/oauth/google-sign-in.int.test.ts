@@ -63,14 +63,19 @@ async function signInAtProvider(flow: Awaited<ReturnType<typeof startSignIn>>, i
   return new URL(location);
 }
 
-/** The popup's landing page: what it posts to the opener, and to which origin. */
-async function callback(url: URL, cookie: string) {
-  const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { cookie } });
+/** A page the popup lands on: what it posts to the opener, and to which origin. */
+function popupPage(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
   const script = /<script nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(res.body);
   expect(script).not.toBeNull();
   const message = JSON.parse(/var message = (.*);/.exec(script![2])![1]);
   const targetOrigin = JSON.parse(/postMessage\(message, (.*)\);/.exec(script![2])![1]);
   return { res, message, targetOrigin, nonce: script![1] };
+}
+
+/** The popup's landing page after the provider. */
+async function callback(url: URL, cookie: string) {
+  return popupPage(await t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { cookie } }));
 }
 
 async function signIn(identity: Record<string, string>) {
@@ -265,14 +270,15 @@ describe('sign-in with Google through the local OpenID provider', () => {
     expect(res.body.message).toBe('This sign-in link is invalid or has expired. Please try again.');
   });
 
-  it("answers a rate-limit store that fails as a failure of ours, without the database's words", async () => {
+  it("answers a rate-limit store that fails as a failure of ours, without the database's words, to the opener", async () => {
     await t.sql(`alter table rate_limits rename to rate_limits_gone`);
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google' });
+      const { res, message, targetOrigin } = popupPage(await t.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google' }));
       expect(res.body).not.toMatch(/rate_limits|does not exist/);
       expect(res.statusCode).toBe(500);
       const internal = `${INTERNAL} (Reference: ${String(res.headers['x-request-id']).slice(0, 8)})`;
-      expect(res.json()).toEqual({ error: internal, message: internal, code: 'INTERNAL_SERVER_ERROR' });
+      expect(message).toEqual({ type: 'OAUTH_ERROR', error: { code: 'oauth_failed', message: internal, details: {} } });
+      expect(targetOrigin).toBe(APP_ORIGIN);
     } finally {
       await t.sql(`alter table rate_limits_gone rename to rate_limits`);
     }
@@ -281,13 +287,33 @@ describe('sign-in with Google through the local OpenID provider', () => {
   it('limits starting a sign-in to sixty per address in ten minutes', async () => {
     const start = () => t.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google', remoteAddress: '203.0.113.99' });
     for (let i = 0; i < 60; i++) expect((await start()).statusCode).toBe(302);
-    expect((await start()).statusCode).toBe(429);
+    const { res, message } = popupPage(await start());
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(message.error).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/), details: {} });
     // Another address is not held back by this one.
     expect((await t.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google', remoteAddress: '203.0.113.98' })).statusCode).toBe(302);
   });
 
-  it('answers an unknown provider with an error', async () => {
-    const res = await new Client(t).rest('GET', '/_api/auth/oauth_authorize?provider=myspace');
-    expect(res.status).toBe(400);
+  it('answers both popup addresses on a server without a sign-in provider with a 503 page posting OAUTH_ERROR', async () => {
+    const bare = await createTestApp({ publicOrigin: APP_ORIGIN, localOidc: false, googleClientId: undefined });
+    for (const url of ['/_api/auth/oauth_authorize?provider=google', '/_api/auth/oauth_callback?code=c&state=s']) {
+      const { res, message } = popupPage(await bare.app.inject({ method: 'GET', url }));
+      expect(res.statusCode, url).toBe(503);
+      expect(message.error, url).toEqual({ code: 'provider_unavailable', message: 'Google sign-in is not configured on this server.', details: {} });
+    }
+  });
+
+  it('answers an unknown, missing or repeated provider in the popup, posting OAUTH_ERROR to the opener (SPEC section 7)', async () => {
+    for (const query of ['?provider=github', '?provider=Google', '', '?provider=', '?provider=google&provider=google']) {
+      const { res, message, targetOrigin } = popupPage(await t.app.inject({ method: 'GET', url: `/_api/auth/oauth_authorize${query}` }));
+      expect(res.statusCode, query).toBe(400);
+      expect(targetOrigin, query).toBe(APP_ORIGIN);
+      expect(message, query).toEqual({
+        type: 'OAUTH_ERROR',
+        error: { code: 'unknown_provider', message: 'Unknown sign-in provider: only Google sign-in is offered.', details: {} },
+      });
+      expect(res.headers['set-cookie'], query).toBeUndefined();
+    }
   });
 });
