@@ -4,7 +4,7 @@ import { useOnlineStatus } from '../../hooks/use-online-status';
 import { busyProps } from '../../lib/busy';
 
 /** What stands where data would load, while offline: a read waits for the connection rather than failing. */
-export function NotLoadedOffline() {
+function NotLoadedOffline() {
   return <EmptyText>Not loaded yet: this shows once you are back online.</EmptyText>;
 }
 

@@ -1,1 +1,1 @@
-export { EmptyText, ErrorAlert, ListSkeleton, loadingStatus, NotLoadedOffline, type Retry, RetryButton, WhileLoading } from './DataState';
+export { EmptyText, ErrorAlert, ListSkeleton, loadingStatus, type Retry, RetryButton, WhileLoading } from './DataState';
