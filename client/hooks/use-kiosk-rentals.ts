@@ -39,7 +39,7 @@ export function useKioskRent(libraryId: number, customerId: number) {
 /** Returns one of the customer's rentals at the kiosk; `returnRental` says how it went (while the kiosk shows the customer). */
 export function useKioskReturn(libraryId: number) {
   const refresh = useRefreshAfterRental(libraryId);
-  const mutation = trpc.rentals.returnByRental.useMutation({ onSettled: settledBy(refresh) });
+  const mutation = trpc.rentals.return.useMutation({ onSettled: settledBy(refresh) });
   const returnOnce = useOneAtATime(mutation);
   const returnRental = (rentalId: number, onSettled: () => void) =>
     returnOnce(

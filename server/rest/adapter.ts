@@ -15,11 +15,13 @@ interface RestRoute {
   procedure: string;
 }
 
-/** The /_api table, read from each procedure's `meta.rest`: one place declares both doors. */
+/** The /_api table, read from each procedure's `meta.rest`: one place declares both doors. A row per path. */
 export function restRoutes(): RestRoute[] {
   return Object.entries(procedures).flatMap(([procedure, def]) => {
     const rest = (def!._def.meta as Meta | undefined)?.rest;
-    return rest ? [{ ...rest, procedure }] : [];
+    if (!rest) return [];
+    const paths = typeof rest.path === 'string' ? [rest.path] : rest.path;
+    return paths.map((path) => ({ ...rest, path, procedure }));
   });
 }
 

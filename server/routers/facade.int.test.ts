@@ -18,7 +18,7 @@ const SPEC_CALLS: [method: 'GET' | 'POST', path: string, procedure: string | nul
   ['GET', '/_api/books', 'books.list'],
   ['POST', '/_api/books/rent', 'rentals.rent'],
   ['POST', '/_api/books/return', 'rentals.return'],
-  ['POST', '/_api/book/return-by-rental', 'rentals.returnByRental'],
+  ['POST', '/_api/book/return-by-rental', 'rentals.return'],
   ['POST', '/_api/kiosk/rental', 'rentals.kioskRent'],
   ['POST', '/_api/book/status', 'books.status'],
   ['POST', '/_api/book/lookup', 'lookup.lookup'],

@@ -9,13 +9,6 @@ async function rentForRenter({ ctx, input }: { ctx: { em: EntityManager; renter:
   return { rental: await rentBook(ctx.em, { libraryId: input.libraryId, isbn: input.isbn, customerId: ctx.renter.id }) };
 }
 
-/** The spec documents two return paths taking {rentalId}; one procedure definition serves both. */
-const returnAt = (path: string) =>
-  rentalProcedure
-    .meta({ rest: { method: 'POST', path, wire: 'superjson' } })
-    .output(syncOutput(returnResponse))
-    .mutation(async ({ ctx }) => ({ rental: await returnRental(ctx.em, ctx.rental.id) }));
-
 export const rentalsRouter = router({
   rent: rentProcedure
     .meta({ rest: { method: 'POST', path: '/_api/books/rent', wire: 'superjson' } })
@@ -27,8 +20,11 @@ export const rentalsRouter = router({
     .output(syncOutput(rentResponse))
     .mutation(rentForRenter),
 
-  return: returnAt('/_api/books/return'),
-  returnByRental: returnAt('/_api/book/return-by-rental'),
+  /** The spec documents two return paths taking {rentalId}; this one procedure answers on both. */
+  return: rentalProcedure
+    .meta({ rest: { method: 'POST', path: ['/_api/books/return', '/_api/book/return-by-rental'], wire: 'superjson' } })
+    .output(syncOutput(returnResponse))
+    .mutation(async ({ ctx }) => ({ rental: await returnRental(ctx.em, ctx.rental.id) })),
 
   /** A library's rentals, for its staff. */
   list: staffProcedure

@@ -15,9 +15,9 @@ export interface Paging {
   rows?: (answer: any) => unknown;
 }
 
-/** REST facade metadata: the documented /_api path this procedure also answers on. */
+/** REST facade metadata: the documented /_api path this procedure also answers on, or the paths when the spec names several. */
 export interface Meta {
-  rest?: { method: 'GET' | 'POST'; path: string; wire: 'json' | 'superjson'; paging?: Paging };
+  rest?: { method: 'GET' | 'POST'; path: string | readonly string[]; wire: 'json' | 'superjson'; paging?: Paging };
 }
 
 /**
