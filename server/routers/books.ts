@@ -41,11 +41,11 @@ export const booksRouter = router({
 
   /**
    * A read, so a query; the REST facade answers it on POST as the spec names it.
-   * Staff see any active rental of the book; anyone else only their own (the dashboard's scan flow).
+   * Staff see any active rental of the book; anyone else only their own (the dashboard's scan flow): ctx.rentalsOf.
    */
   status: libraryProcedure
     .meta({ rest: { method: 'POST', path: '/_api/book/status', wire: 'superjson' } })
     .input(bookStatusInput)
     .output(syncOutput(bookStatusResponse))
-    .query(({ ctx, input }) => bookStatus(ctx.em, input.libraryId, input.isbn, ctx.managesLibrary ? undefined : ctx.user.id)),
+    .query(({ ctx, input }) => bookStatus(ctx.em, input.libraryId, input.isbn, ctx.rentalsOf)),
 });

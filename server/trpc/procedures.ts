@@ -33,8 +33,9 @@ const withSessionCookie = publicProcedure.use(({ ctx, next }) => {
 
 /**
  * Signed in, and the input's libraryId names a library (ctx.library). Any signed-in user may browse one;
- * ctx.managesLibrary says whether they are its staff or a platform admin. The session, the library and
- * the staff row are read together (services/sessions.ts findSessionAccess).
+ * ctx.managesLibrary says whether they are its staff or a platform admin, and ctx.rentalsOf whose rentals
+ * there they may see: everyone's (undefined) if so, else only their own (their id). The session, the
+ * library and the staff row are read together (services/sessions.ts findSessionAccess).
  */
 export const libraryProcedure = withSessionCookie
   .input(z.object({ libraryId: libraryIdField() }))
@@ -42,7 +43,8 @@ export const libraryProcedure = withSessionCookie
     const { user, library, isStaff } = await ctx.loadAccess({ libraryId: input.libraryId });
     if (!user) throw unauthorized();
     if (!library) throw notFound(libraryNotFound(input.libraryId));
-    return next({ ctx: { user, library, managesLibrary: managesLibrary(user, isStaff) } });
+    const manages = managesLibrary(user, isStaff);
+    return next({ ctx: { user, library, managesLibrary: manages, rentalsOf: manages ? undefined : user.id } });
   });
 
 const NOT_LIBRARY_STAFF = 'You are not a staff member of this library.';
