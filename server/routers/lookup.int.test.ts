@@ -63,9 +63,11 @@ describe.each(['rest', 'trpc'] as const)('book lookup through %s', (door) => {
     const empty = await lookup(reader, { isbn: '  ' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('ISBN cannot be empty');
-    const short = await lookup(reader, { isbn: '12345' });
-    expect(short.status).toBe(400);
-    expect(short.body.message).toBe('Please enter a valid ISBN (10 or 13 digits).');
+    for (const isbn of ['12345', '978054792822', 'not an isbn', '97805479282271']) {
+      const wrongLength = await lookup(reader, { isbn });
+      expect(wrongLength.status, isbn).toBe(400);
+      expect(wrongLength.body.message, isbn).toBe('Please enter a valid ISBN (10 or 13 digits).');
+    }
     const noLibrary = await lookup(reader, { isbn: '9780547928227', libraryId: 0 });
     expect(noLibrary.status).toBe(400);
     expect(noLibrary.body.message).toBe('Library ID must be a positive integer');

@@ -43,6 +43,9 @@ export const payloadIsbn = z
   .min(ISBN_MIN_LENGTH, 'ISBN must be at least 10 characters')
   .max(ISBN_MAX_LENGTH, 'ISBN must be at most 13 characters');
 
+/** The scanner and manual-entry rule (SPEC section 5), after a field's own text rules: 10 or 13 digits once stripped. */
+const isbnDigits = z.string().refine(hasIsbnLength, INVALID_ISBN_MESSAGE);
+
 /** The page the app's own lists ask for (dashboards, the kiosk's search), and what a list without a limit gets. */
 export const BOOKS_PAGE_DEFAULT = 50;
 const BOOKS_PAGE_MAX = 200;
@@ -52,7 +55,7 @@ export const booksQuery = z.strictObject({
   available: optionalQueryBoolean(),
   search: searchField,
   /** The library's copy of this ISBN, in either form: a list of one book, or none. */
-  isbn: payloadIsbn.refine(hasIsbnLength, INVALID_ISBN_MESSAGE).optional(),
+  isbn: payloadIsbn.pipe(isbnDigits).optional(),
   /** The server applies BOOKS_PAGE_DEFAULT when no limit is given. */
   ...pageFields(BOOKS_PAGE_MAX),
 });
@@ -112,7 +115,7 @@ const bookAuthor = z.string(missing('Author is required')).overwrite(asName).min
 export const addBookInput = z.strictObject({
   libraryId: libraryIdField(),
   /** Catalogued under its ISBN-13 form (isbnKey), so it must be a real ISBN length. */
-  isbn: payloadIsbn.refine(hasIsbnLength, INVALID_ISBN_MESSAGE),
+  isbn: payloadIsbn.pipe(isbnDigits),
   title: bookTitle,
   author: bookAuthor,
   thumbnailUrl: optionalUrl('Invalid thumbnail URL format'),
@@ -199,7 +202,7 @@ export const bookStatusResponse = z.object({
 export type BookStatus = z.infer<typeof bookStatusResponse>;
 
 export const lookupInput = z.strictObject({
-  isbn: z.string(missing('ISBN cannot be empty')).trim().min(1, 'ISBN cannot be empty').max(32, 'ISBN is too long'),
+  isbn: z.string(missing('ISBN cannot be empty')).trim().min(1, 'ISBN cannot be empty').max(32, 'ISBN is too long').pipe(isbnDigits),
   /** The library the book is scanned for (to rent, return or add): its own copy of the ISBN answers first. */
   libraryId: libraryIdField().optional(),
 });

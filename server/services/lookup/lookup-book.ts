@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hasIsbnLength, INVALID_ISBN_MESSAGE, isbn13To10, isbnKey, isValidIsbn, normalizeIsbn } from '../../../shared/isbn';
+import { isbn13To10, isbnKey, isValidIsbn, normalizeIsbn } from '../../../shared/isbn';
 import type { BookLookupResult } from '../../../shared/schemas';
 import type { Config } from '../../config';
-import { badRequest, serviceUnavailable } from '../../errors';
+import { serviceUnavailable } from '../../errors';
 import { type BookDetails, filledInFrom, type IsbnForms, namesTheBook, toLookupResult } from './book-details';
 import { cacheLookup, readCachedLookup } from './cache';
 import { ProviderUnavailable } from './fetch-json';
@@ -33,10 +33,9 @@ interface LookupCaller {
  * The book behind an ISBN, as `caller` looks it up, or null when every provider said it does not know it (a
  * provider that did not answer makes the lookup fail instead: "not found" would be a guess). The catalogue (the library the scan is for, and
  * those the caller staffs) is read live: it is our own data, and a library's edits should show at once. The
- * remote providers' answers are cached in isbn_lookups.
+ * remote providers' answers are cached in isbn_lookups. `rawIsbn` has 10 or 13 digits (lookupInput's rule).
  */
 export async function lookupBook(em: EntityManager, config: Config, rawIsbn: string, caller: LookupCaller, log?: LookupLog): Promise<BookLookupResult | null> {
-  if (!hasIsbnLength(rawIsbn)) throw badRequest(INVALID_ISBN_MESSAGE);
   const isbn = normalizeIsbn(rawIsbn);
   const isbn13 = isbnKey(isbn);
 
