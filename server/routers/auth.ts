@@ -7,7 +7,7 @@ import {
 } from '../../shared/schemas';
 import { emptyInput } from '../../shared/schemas/common';
 import { z } from 'zod';
-import { router, publicProcedure, syncOutput } from '../trpc/init';
+import { publicProcedure, router, syncOutput } from '../trpc/procedures';
 import { endSession, signedIn } from '../http/session-cookie';
 import { logIn, redeemTemporaryToken, registerWithPassword } from '../services/auth';
 import { toUser } from '../services/users';

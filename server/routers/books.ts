@@ -1,8 +1,7 @@
 import { addBookInput, libraryQuery, bookSchema, booksQuery, booksResponse, bookStatusInput, bookStatusResponse, setQuantityInput, updateBookDetailsInput } from '../../shared/schemas';
 import { booksLimit, listBooks } from '../services/book-list';
 import { addBook, bookStatus, setQuantity, updateBookDetails } from '../services/books';
-import { router, syncOutput } from '../trpc/init';
-import { libraryProcedure, staffProcedure } from '../trpc/procedures';
+import { libraryProcedure, router, staffProcedure, syncOutput } from '../trpc/procedures';
 
 export const booksRouter = router({
   /** Any signed-in user may browse a library's catalogue. */

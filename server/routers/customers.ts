@@ -1,7 +1,6 @@
 import { customersQuery, customersResponse } from '../../shared/schemas';
 import { customersLimit, listCustomers } from '../services/customers';
-import { router, syncOutput } from '../trpc/init';
-import { staffProcedure } from '../trpc/procedures';
+import { router, staffProcedure, syncOutput } from '../trpc/procedures';
 
 export const customersRouter = router({
   /** The library's customers, for its staff, a page at a time. */

@@ -1,4 +1,4 @@
-import { router } from '../trpc/init';
+import { router } from '../trpc/procedures';
 import { authRouter } from './auth';
 import { booksRouter } from './books';
 import { customersRouter } from './customers';

@@ -16,8 +16,7 @@ import {
 import { exportCsv } from '../services/insights-export';
 import { collection, longRentals, longRentalsPage, membersPerWeek, neverRentedBooks, type Period, popularBooks, rentalsPerDay, summary } from '../services/insights';
 import { createCoalescer } from '../services/insights-coalescing';
-import { router, sharedOutput, syncOutput } from '../trpc/init';
-import { staffProcedure } from '../trpc/procedures';
+import { router, sharedOutput, staffProcedure, syncOutput } from '../trpc/procedures';
 
 /** A library's figures for its staff (tRPC only: no documented /_api path). Each is one SQL query on indexed ranges. */
 const forPeriod = staffProcedure.input(insightsQuery);

@@ -1,8 +1,7 @@
 import { customerLookupInput, customerRegisterInput, customerResponse, userResponse } from '../../shared/schemas';
 import { identifyAtKiosk, registerCustomer } from '../services/customers';
 import { toUser } from '../services/users';
-import { router, syncOutput } from '../trpc/init';
-import { staffProcedure } from '../trpc/procedures';
+import { router, staffProcedure, syncOutput } from '../trpc/procedures';
 
 export const kioskRouter = router({
   lookupCustomer: staffProcedure

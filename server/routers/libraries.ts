@@ -2,8 +2,7 @@ import { STAFF_ROLES } from '../../shared/accounts';
 import { emptyInput } from '../../shared/schemas/common';
 import { createLibraryInput, librariesResponse, libraryQuery, librarySchema } from '../../shared/schemas';
 import { createLibrary, listLibraries } from '../services/libraries';
-import { router, syncOutput } from '../trpc/init';
-import { authedProcedure, roleProcedure, staffProcedure } from '../trpc/procedures';
+import { authedProcedure, roleProcedure, router, staffProcedure, syncOutput } from '../trpc/procedures';
 
 export const librariesRouter = router({
   list: authedProcedure

@@ -1,7 +1,6 @@
 import { lookupInput, lookupResponse } from '../../shared/schemas';
 import { lookupBook } from '../services/lookup/lookup-book';
-import { router, syncOutput } from '../trpc/init';
-import { authedProcedure } from '../trpc/procedures';
+import { authedProcedure, router, syncOutput } from '../trpc/procedures';
 
 export const lookupRouter = router({
   /** A query, so the client can cache it forever; the REST facade answers it on POST as the spec names it. */

@@ -1,7 +1,6 @@
 import { emptyInput } from '../../shared/schemas/common';
 import { profileInput, upgradeResponse, userResponse } from '../../shared/schemas';
-import { authedProcedure } from '../trpc/procedures';
-import { router, syncOutput } from '../trpc/init';
+import { authedProcedure, router, syncOutput } from '../trpc/procedures';
 import { updateProfile, upgradeToLibraryAdmin } from '../services/profile';
 import { toUser } from '../services/users';
 import { signedIn } from '../http/session-cookie';

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { emptyInput, myRentalsQuery, ownRentalsResponse, RENTAL_HISTORY_PAGE_DEFAULT, rentalHistoryQuery, rentalsQuery, rentalsResponse, rentResponse, returnResponse } from '../../shared/schemas';
 import { listOwnRentals, listRentals, rentalsLimit, rentBook, returnRental } from '../services/rentals';
-import { router, syncOutput } from '../trpc/init';
-import { authedProcedure, kioskRentProcedure, rentalProcedure, rentProcedure, staffProcedure } from '../trpc/procedures';
+import { authedProcedure, kioskRentProcedure, rentalProcedure, rentProcedure, router, staffProcedure, syncOutput } from '../trpc/procedures';
 
 /** Both rent doors end alike: their procedure builder has already settled who the renter is. */
 async function rentForRenter({ ctx, input }: { ctx: { em: EntityManager; renter: { id: number } }; input: { libraryId: number; isbn: string } }) {

@@ -1,7 +1,6 @@
 import { postReviewInput, reviewResponse, reviewsQuery, reviewsResponse } from '../../shared/schemas';
 import { listReviews, postReview } from '../services/reviews';
-import { publicProcedure, router, syncOutput } from '../trpc/init';
-import { authedProcedure } from '../trpc/procedures';
+import { authedProcedure, publicProcedure, router, syncOutput } from '../trpc/procedures';
 
 export const reviewsRouter = router({
   /** Anyone may read reviews. */

@@ -9,6 +9,9 @@ import type { UserRow } from '../services/users';
 import type { Context } from './context';
 import { publicProcedure } from './init';
 
+/** Routers take every builder from here: tRPC's setup (init.ts) and the permission builders below. */
+export { publicProcedure, router, sharedOutput, syncOutput } from './init';
+
 /** Signed in: ctx.user is present. */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await ctx.loadUser();
