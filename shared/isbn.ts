@@ -37,7 +37,7 @@ export const completeIsbn13 = (first12: string) => first12 + isbn13CheckDigit(fi
  * typo); `prefix`, an ISBN-13 outside the 978 and 979 ranges books are numbered in. Each is only looked for
  * once the one before it is not the problem.
  */
-export type IsbnProblem = 'length' | 'checkDigit' | 'prefix';
+type IsbnProblem = 'length' | 'checkDigit' | 'prefix';
 
 export function isbnProblem(raw: string): IsbnProblem | null {
   const n = normalizeIsbn(raw);

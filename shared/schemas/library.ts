@@ -18,7 +18,7 @@ function mixesLookalikeAlphabets(name: string) {
   return name.split(/[^\p{L}\p{M}]+/u).some((word) => [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script=Cyrillic}/u].filter((alphabet) => alphabet.test(word)).length > 1);
 }
 
-export const LIBRARY_NAME_MIXED_ALPHABETS = 'Library name must not mix letters of different alphabets in one word.';
+const LIBRARY_NAME_MIXED_ALPHABETS = 'Library name must not mix letters of different alphabets in one word.';
 
 export const createLibraryInput = z.strictObject({
   /**
