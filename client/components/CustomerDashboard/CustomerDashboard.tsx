@@ -4,8 +4,8 @@ import { useBookPages } from '../../hooks/use-book-pages';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
-import { BOOK_NOUNS, BookList, type BookListView, LoadMoreButton, NO_BOOK_MATCHES } from '../BookList';
-import { ErrorAlert, ListSkeleton } from '../DataState';
+import { BOOK_NOUNS, BookList, type BookListView, NO_BOOK_MATCHES } from '../BookList';
+import { ErrorAlert, ListSkeleton, PagedList } from '../DataState';
 import { resultsOf, SearchField, searchStatusText } from '../SearchField';
 import { MyRentals } from './MyRentals';
 import { WelcomeBanner } from './WelcomeBanner';
@@ -46,20 +46,18 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
   const shown = view && (debounced ? books : books?.filter((b) => !rentedIds.has(b.id)));
   const status = searchStatusText(resultsOf(debounced, pages, shown), BOOK_NOUNS);
 
-  let available: ReactNode;
-  const booksFailure = pages.isError && <ErrorAlert retry={pages}>Error fetching books: {errorMessage(pages.error, callFallbacks.fetchBooks)}</ErrorAlert>;
-  if (booksFailure && !books) available = booksFailure;
-  else if (!view) available = rentalsFailure || <ListSkeleton label="Loading books" />;
-  else if (!shown) available = <ListSkeleton label="Loading books" />;
-  else {
-    available = (
-      <>
-        {booksFailure}
-        <BookList books={shown} view={view} emptyText={debounced ? NO_BOOK_MATCHES : 'No books are currently available to rent.'} />
-        <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
-      </>
-    );
-  }
+  const available = (
+    <PagedList
+      query={pages}
+      rows={shown}
+      // The books wait for the customer's rentals (which of them get Return Book), or say those failed.
+      loading={(!view && rentalsFailure) || <ListSkeleton label="Loading books" />}
+      failure="Error fetching books"
+      fallback={callFallbacks.fetchBooks}
+    >
+      {(rows) => view && <BookList books={rows} view={view} emptyText={debounced ? NO_BOOK_MATCHES : 'No books are currently available to rent.'} />}
+    </PagedList>
+  );
 
   return (
     <>

@@ -1,13 +1,12 @@
-import { Box, Stack, Table, Text } from '@mantine/core';
-import { useId, useMemo, useState } from 'react';
+import { Box, Table, Text } from '@mantine/core';
+import { useId, useState } from 'react';
 import { LONG_RENTALS_PAGE_DEFAULT, type LongRental } from '../../../shared/schemas';
+import { usePagedQuery } from '../../hooks/use-paged-query';
 import { formatDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/error-messages';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
-import { LoadMoreButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
-import { ErrorAlert, ListSkeleton } from '../DataState';
+import { ListSkeleton, PagedList } from '../DataState';
 import { ShowAllToggle } from '../ShowAllToggle';
 
 const longRentalPages = paging(LONG_RENTALS_PAGE_DEFAULT, (rental: LongRental) => rental.rentalId);
@@ -35,18 +34,17 @@ export function LongRentals({ libraryId, total, rentals }: { libraryId: number; 
 
 /** Every copy out too long, longest first, a page at a time. */
 function EveryLongRental({ libraryId }: { libraryId: number }) {
-  const pages = trpc.insights.longRentalsPage.useInfiniteQuery(
-    { libraryId, limit: longRentalPages.limit },
-    { getNextPageParam: longRentalPages.nextPage },
-  );
-  const rentals = useMemo(() => longRentalPages.rows(pages.data?.pages), [pages.data]);
-  if (pages.isPending) return <ListSkeleton label="Loading rentals out for more than 30 days" count={5} height={36} />;
-  if (pages.isError || !rentals) return <ErrorAlert retry={pages}>Could not load the rentals out for more than 30 days: {errorMessage(pages.error)}</ErrorAlert>;
+  const { query, rows } = usePagedQuery(trpc.insights.longRentalsPage, { libraryId }, longRentalPages);
   return (
-    <Stack gap="sm">
-      <LongRentalsTable rentals={rentals} />
-      <LoadMoreButton items="rentals" hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
-    </Stack>
+    <PagedList
+      query={query}
+      rows={rows}
+      loading={<ListSkeleton label="Loading rentals out for more than 30 days" count={5} height={36} />}
+      failure="Could not load the rentals out for more than 30 days"
+      items="rentals"
+    >
+      {(rentals) => <LongRentalsTable rentals={rentals} />}
+    </PagedList>
   );
 }
 

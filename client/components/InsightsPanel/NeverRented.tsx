@@ -1,12 +1,11 @@
-import { Box, Button, Group, List, Stack, Text } from '@mantine/core';
-import { useId, useMemo, useState } from 'react';
+import { Box, Button, Group, List, Text } from '@mantine/core';
+import { useId, useState } from 'react';
 import { type CollectionInsights, NEVER_RENTED_PAGE_DEFAULT, type NeverRentedBook } from '../../../shared/schemas';
+import { usePagedQuery } from '../../hooks/use-paged-query';
 import { copiesText } from '../../lib/copies-text';
-import { errorMessage } from '../../lib/error-messages';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
-import { LoadMoreButton } from '../BookList';
-import { ErrorAlert, ListSkeleton } from '../DataState';
+import { ListSkeleton, PagedList } from '../DataState';
 
 const neverRentedPages = paging(NEVER_RENTED_PAGE_DEFAULT, (book: NeverRentedBook) => book.bookId);
 
@@ -48,28 +47,23 @@ export function NeverRented({ libraryId, collection }: { libraryId: number; coll
 
 /** Every never-rented book with its author and copies, in title order, a page at a time. */
 function EveryNeverRented({ libraryId }: { libraryId: number }) {
-  const pages = trpc.insights.neverRented.useInfiniteQuery(
-    { libraryId, limit: neverRentedPages.limit },
-    { getNextPageParam: neverRentedPages.nextPage },
-  );
-  const books = useMemo(() => neverRentedPages.rows(pages.data?.pages), [pages.data]);
-  if (pages.isPending) return <ListSkeleton label="Loading books never rented" count={5} height={36} />;
-  if (pages.isError || !books) return <ErrorAlert retry={pages}>Could not load the books never rented: {errorMessage(pages.error)}</ErrorAlert>;
+  const { query, rows } = usePagedQuery(trpc.insights.neverRented, { libraryId }, neverRentedPages);
   return (
-    <Stack gap="sm">
-      <List size="sm" spacing={6}>
-        {books.map((book) => (
-          <List.Item key={book.bookId}>
-            <Text span size="sm" display="block" dir="auto">
-              {book.title}
-            </Text>
-            <Text span size="xs" c="dimmed" display="block" dir="auto">
-              {book.author} · {copiesText(book.quantity)}
-            </Text>
-          </List.Item>
-        ))}
-      </List>
-      <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
-    </Stack>
+    <PagedList query={query} rows={rows} loading={<ListSkeleton label="Loading books never rented" count={5} height={36} />} failure="Could not load the books never rented">
+      {(books) => (
+        <List size="sm" spacing={6}>
+          {books.map((book) => (
+            <List.Item key={book.bookId}>
+              <Text span size="sm" display="block" dir="auto">
+                {book.title}
+              </Text>
+              <Text span size="xs" c="dimmed" display="block" dir="auto">
+                {book.author} · {copiesText(book.quantity)}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </PagedList>
   );
 }

@@ -1,20 +1,21 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { RENTALS_PAGE_DEFAULT, type Rental } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
+import { usePagedQuery } from '../../hooks/use-paged-query';
 import { formatDate } from '../../lib/dates';
-import { keepPreviousWhileOnline } from '../../lib/keep-previous';
-import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { callFallbacks } from '../../lib/error-messages';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { BookCover, coverUrl } from '../BookCover';
-import { LoadMoreButton, ReturnButton } from '../BookList';
+import { ReturnButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
-import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
+import { EmptyText, ListSkeleton, PagedList } from '../DataState';
 import { resultsOf, SearchField, searchStatusText } from '../SearchField';
 
 const rentalPages = paging(RENTALS_PAGE_DEFAULT, (rental: Rental) => rental.rentalId);
+const NO_RENTAL_MATCHES = 'No rentals match your search.';
 
 /**
  * The library's active rentals, newest first, a page at a time, searched by book or customer as the
@@ -24,43 +25,33 @@ const rentalPages = paging(RENTALS_PAGE_DEFAULT, (rental: Rental) => rental.rent
 export function RentalsPanel({ libraryId }: { libraryId: number }) {
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const { search, setSearch, debounced } = useDebouncedSearch();
-  const pages = trpc.rentals.list.useInfiniteQuery(
-    { libraryId, ...(debounced ? { search: debounced } : {}), limit: rentalPages.limit },
-    { getNextPageParam: rentalPages.nextPage, placeholderData: keepPreviousWhileOnline },
-  );
-  const rentals = useMemo(() => rentalPages.rows(pages.data?.pages), [pages.data]);
-  const status = searchStatusText(resultsOf(debounced, pages, rentals), ['rental', 'rentals']);
+  const { query, rows: rentals } = usePagedQuery(trpc.rentals.list, { libraryId, ...(debounced ? { search: debounced } : {}) }, rentalPages);
+  const status = searchStatusText(resultsOf(debounced, query, rentals), ['rental', 'rentals']);
   return (
     <Stack gap="md">
       {/* Seen, the tab names the list; heard, heading by heading, its rentals sit under this, as the other tabs' rows under theirs. */}
       <VisuallyHidden component="h2">Active Rentals</VisuallyHidden>
       <SearchField label="Search rentals" placeholder="Search by title, author or customer..." value={search} onChange={setSearch} status={status} />
       <div ref={focus.ref}>
-        <Rentals pages={pages} rentals={rentals} search={debounced} />
+        <PagedList
+          query={query}
+          rows={rentals}
+          loading={<ListSkeleton label="Loading rentals" height={160} />}
+          failure="Error fetching rentals"
+          fallback={callFallbacks.fetchRentals}
+          empty={<EmptyText>{debounced ? NO_RENTAL_MATCHES : 'No books are currently rented.'}</EmptyText>}
+          items="rentals"
+          gap="md"
+        >
+          {(rows) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {rows.map((rental) => (
+                <RentalCard key={rental.rentalId} rental={rental} />
+              ))}
+            </SimpleGrid>
+          )}
+        </PagedList>
       </div>
-    </Stack>
-  );
-}
-
-const NO_RENTAL_MATCHES = 'No rentals match your search.';
-
-type RentalPages = ReturnType<typeof trpc.rentals.list.useInfiniteQuery>;
-
-function Rentals({ pages, rentals, search }: { pages: RentalPages; rentals: Rental[] | undefined; search: string }) {
-  if (pages.isPending) return <ListSkeleton label="Loading rentals" height={160} />;
-  const failure = pages.isError && <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
-  if (!rentals) return failure;
-  if (rentals.length === 0 && !failure) return <EmptyText>{search ? NO_RENTAL_MATCHES : 'No books are currently rented.'}</EmptyText>;
-  return (
-    <Stack gap="md">
-      {/* A later read failed (a refresh, the next page): said above the rentals already on screen, which stay. */}
-      {failure}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {rentals.map((rental) => (
-          <RentalCard key={rental.rentalId} rental={rental} />
-        ))}
-      </SimpleGrid>
-      <LoadMoreButton items="rentals" hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
     </Stack>
   );
 }

@@ -1,12 +1,11 @@
 import { Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
 import { type OwnRental, RENTAL_HISTORY_PAGE_DEFAULT } from '../../../shared/schemas';
+import { usePagedQuery } from '../../hooks/use-paged-query';
 import { formatDate } from '../../lib/dates';
-import { callFallbacks, errorMessage } from '../../lib/error-messages';
+import { callFallbacks } from '../../lib/error-messages';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
-import { LoadMoreButton } from '../BookList';
-import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
+import { EmptyText, ListSkeleton, PagedList } from '../DataState';
 import { ProfileSection } from './ProfileSection';
 
 const historyPages = paging(RENTAL_HISTORY_PAGE_DEFAULT, (rental: OwnRental) => rental.rentalId);
@@ -21,26 +20,25 @@ export function RentalHistory() {
 }
 
 function HistoryRows() {
-  const pages = trpc.rentals.myHistory.useInfiniteQuery(
-    { limit: historyPages.limit },
-    { getNextPageParam: historyPages.nextPage },
-  );
-  const rentals = useMemo(() => historyPages.rows(pages.data?.pages), [pages.data]);
-  if (pages.isPending) return <ListSkeleton label="Loading your rental history" count={3} height={56} />;
-  const failure = pages.isError && <ErrorAlert retry={pages}>Error fetching rentals: {errorMessage(pages.error, callFallbacks.fetchRentals)}</ErrorAlert>;
-  if (!rentals) return failure;
-  if (rentals.length === 0 && !failure) return <EmptyText>You have not returned any books yet.</EmptyText>;
+  const { query, rows } = usePagedQuery(trpc.rentals.myHistory, {}, historyPages);
   return (
-    <Stack gap="sm">
-      {/* A later read failed (the next page, a refresh): said above the rows already on screen, which stay. */}
-      {failure}
-      <Stack gap={0} component="ul" role="list" p={0} m={0} style={{ listStyle: 'none' }}>
-        {rentals.map((rental) => (
-          <HistoryRow key={rental.rentalId} rental={rental} />
-        ))}
-      </Stack>
-      <LoadMoreButton items="rentals" hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => pages.fetchNextPage()} />
-    </Stack>
+    <PagedList
+      query={query}
+      rows={rows}
+      loading={<ListSkeleton label="Loading your rental history" count={3} height={56} />}
+      failure="Error fetching rentals"
+      fallback={callFallbacks.fetchRentals}
+      empty={<EmptyText>You have not returned any books yet.</EmptyText>}
+      items="rentals"
+    >
+      {(rentals) => (
+        <Stack gap={0} component="ul" role="list" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rentals.map((rental) => (
+            <HistoryRow key={rental.rentalId} rental={rental} />
+          ))}
+        </Stack>
+      )}
+    </PagedList>
   );
 }
 
