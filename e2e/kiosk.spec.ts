@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { isbn13To10 } from '../shared/isbn';
 import {
   callsTo,
   checksFindServerDown,
@@ -401,6 +402,41 @@ test('a book the patron has out says so at the kiosk, its Rent offering no secon
   await expect(owned.getByText('3 of 3 available')).toBeVisible();
   await expect(owned.getByText('You have this book')).toHaveCount(0);
   await expect(owned.getByRole('button', { name: 'Rent' })).toBeEnabled();
+});
+
+test('a book the patron has out, scanned at the kiosk, is one they bring back: its return is asked, not a second rent refused', async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const library = await postOk(page, '/_api/libraries', { name: `Scan Back ${Date.now()}` });
+  const stamp = String(Date.now()).slice(-9);
+  const isbn = isbn13(`978${stamp}`);
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn, title: 'Tide Tables Returned', author: 'Kiosk', quantity: 2 });
+  const phone = `555${stamp.slice(-7)}`;
+  const { user } = await postOk(page, '/_api/customer/register', { libraryId: library.id, displayName: 'Bea Back', email: uniqueEmail('back'), phoneNumber: phone });
+  await postOk(page, '/_api/kiosk/rental', { isbn, libraryId: library.id, customerId: user.id });
+  await page.goto(`/kiosk/${library.id}`);
+  await signInByPhone(page, phone);
+  await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
+
+  const rents = callsTo(page, 'rentals.kioskRent');
+  await page.getByRole('button', { name: 'Scan Barcode or Enter ISBN' }).click();
+  const scan = page.getByRole('dialog', { name: 'Scan Book ISBN' });
+  await scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" }).click();
+  // Its ISBN-10, as older books print it: the same book.
+  await scan.getByRole('textbox', { name: 'ISBN' }).fill(isbn13To10(isbn)!);
+  await scan.getByRole('button', { name: 'Look Up Book' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Book' }).getByRole('button', { name: 'Confirm Book' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Return Book' });
+  await expect(dialog.getByText('Are you sure you want to return Tide Tables Returned?')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toHaveAttribute('aria-selected', 'true');
+  // The dialog has the focus, on its way forward, as each step of the scan before it: Enter returns the book.
+  await expect(dialog.getByRole('button', { name: 'Return Book' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Current Rentals (0)' })).toBeVisible();
+  await expect(page.getByText('No books currently rented.')).toBeVisible();
+  expect(rents).toEqual([]);
+  await expect(toastSaying(page, 'You have already rented this book.')).toHaveCount(0);
 });
 
 test("a book this library does not hold is said so at the kiosk's Confirm Book, before the patron is asked to confirm it", async ({ page }) => {

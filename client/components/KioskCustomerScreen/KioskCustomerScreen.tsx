@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
-import type { Customer } from '../../../shared/schemas';
+import { useMemo, useState } from 'react';
+import { isbnKey } from '../../../shared/isbn';
+import type { Customer, Rental } from '../../../shared/schemas';
 import { useKioskInactivity } from '../../hooks/use-kiosk-inactivity';
 import { trpc } from '../../trpc';
 import { InactivityWarning } from '../InactivityWarning';
@@ -21,6 +22,14 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
   // Unpaged on purpose: the server answers one customer's list whole, so the tab's count is exact.
   const rentals = trpc.rentals.list.useQuery({ libraryId, customerId: customer.id });
   const rentedBookIds = useMemo(() => new Set(rentals.data?.map((rental) => rental.bookId)), [rentals.data]);
+  const [tab, setTab] = useState<string | null>('rent');
+  // A book the patron has out, scanned on the Rent tab: they mean to bring it back, so its return is asked.
+  const [returnAsked, setReturnAsked] = useState<{ rental: Rental } | null>(null);
+  const rentalOf = (isbn: string) => rentals.data?.find((rental) => isbnKey(rental.bookIsbn) === isbnKey(isbn));
+  const askToReturn = (rental: Rental) => {
+    setTab('rentals');
+    setReturnAsked({ rental });
+  };
 
   return (
     <Stack gap="lg">
@@ -40,7 +49,7 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
           </Button>
         </Group>
       </Card>
-      <Tabs defaultValue="rent">
+      <Tabs value={tab} onChange={setTab}>
         <Tabs.List grow mb="md">
           <Tabs.Tab value="rent" fz="md" mih={52}>
             Rent a Book
@@ -51,10 +60,10 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rent">
-          <RentTab libraryId={libraryId} customerId={customer.id} rentedBookIds={rentedBookIds} />
+          <RentTab libraryId={libraryId} customerId={customer.id} rentedBookIds={rentedBookIds} rentalOf={rentalOf} onReturnAsked={askToReturn} />
         </Tabs.Panel>
         <Tabs.Panel value="rentals">
-          <RentalsTab libraryId={libraryId} rentals={rentals} />
+          <RentalsTab libraryId={libraryId} rentals={rentals} returnAsked={returnAsked} />
         </Tabs.Panel>
       </Tabs>
       <InactivityWarning secondsLeft={secondsLeft} onStay={stayActive} outcome="you will be signed out" />

@@ -1,6 +1,7 @@
 import { Button, Divider, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { SEARCH_MAX_LENGTH } from '../../../shared/constants';
+import type { Rental } from '../../../shared/schemas';
 import { useBookPages } from '../../hooks/use-book-pages';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
@@ -14,13 +15,26 @@ import { KioskBookRow } from './KioskBookRow';
 import { StateMessage } from './StateMessage';
 import { wrappingLabel } from '../../lib/wrapping-label';
 
+interface RentTabProps {
+  libraryId: number;
+  customerId: number;
+  rentedBookIds: ReadonlySet<number>;
+  /** The customer's rental of the book of this ISBN, if they have it out. */
+  rentalOf: (isbn: string) => Rental | undefined;
+  /** A book the customer has out was scanned: its return is to be asked. */
+  onReturnAsked: (rental: Rental) => void;
+}
+
 /**
  * Rent by scanning (or typing) an ISBN, or by searching the library's books by title or author. A book
- * the customer has out already says so, its Rent disabled. Renting a book disables its button (the
- * customer has it now, or its last copy is gone): focus moves to the next book that can be rented.
+ * the customer has out already says so, its Rent disabled; scanned, it is one they bring back, and its
+ * return is asked. Renting a book disables its button (the customer has it now, or its last copy is
+ * gone): focus moves to the next book that can be rented.
  */
-export function RentTab({ libraryId, customerId, rentedBookIds }: { libraryId: number; customerId: number; rentedBookIds: ReadonlySet<number> }) {
+export function RentTab({ libraryId, customerId, rentedBookIds, rentalOf, onReturnAsked }: RentTabProps) {
   const [scanning, setScanning] = useState(false);
+  // The scan went on to the return's dialog, which takes the focus: the scanner does not hand it back.
+  const [handedOn, setHandedOn] = useState(false);
   const { search, setSearch, debounced: debouncedSearch } = useDebouncedSearch();
   const { query: pages, books } = useBookPages({ libraryId, search: debouncedSearch }, { enabled: debouncedSearch !== '' });
   const { rent, rentingIsbn } = useKioskRent(libraryId, customerId);
@@ -28,7 +42,10 @@ export function RentTab({ libraryId, customerId, rentedBookIds }: { libraryId: n
   const status = searchStatusText(resultsOf(debouncedSearch, pages, books), BOOK_NOUNS);
   const rentScanned = (isbn: string) => {
     setScanning(false);
-    rent(isbn);
+    const rental = rentalOf(isbn);
+    setHandedOn(!!rental);
+    if (rental) onReturnAsked(rental);
+    else rent(isbn);
   };
 
   const results = () => {
@@ -71,7 +88,7 @@ export function RentTab({ libraryId, customerId, rentedBookIds }: { libraryId: n
       />
       <SearchStatus text={status} />
       <div ref={focus.ref}>{results()}</div>
-      <ScanDialog opened={scanning} onClose={() => setScanning(false)} libraryId={libraryId} onConfirm={rentScanned} ifNotHeld="refuse" />
+      <ScanDialog opened={scanning} onClose={() => setScanning(false)} libraryId={libraryId} onConfirm={rentScanned} ifNotHeld="refuse" returnFocus={!handedOn} />
     </Stack>
   );
 }

@@ -14,15 +14,25 @@ import { StateMessage } from './StateMessage';
 interface RentalsTabProps {
   libraryId: number;
   rentals: UseQueryResult<Rental[], unknown>;
+  /** A return the patron asked elsewhere (a scan of its book on the Rent tab): its dialog opens, once for each ask. */
+  returnAsked: { rental: Rental } | null;
 }
 
 /**
  * The customer's unreturned rentals at this library, newest first as the server lists them, each
  * returned after a confirmation. Once a return's dialog closes, focus goes to the rental now in its place.
  */
-export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
+export function RentalsTab({ libraryId, rentals, returnAsked }: RentalsTabProps) {
   const [confirming, setConfirming] = useState<Rental | null>(null);
   const [opened, setOpened] = useState(false);
+  const [askSeen, setAskSeen] = useState(returnAsked);
+  if (returnAsked !== askSeen) {
+    setAskSeen(returnAsked);
+    if (returnAsked) {
+      setConfirming(returnAsked.rental);
+      setOpened(true);
+    }
+  }
   const { returnRental, isPending } = useKioskReturn(libraryId);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const dialog = useRef<HTMLDivElement>(null);
@@ -66,7 +76,7 @@ export function RentalsTab({ libraryId, rentals }: RentalsTabProps) {
   );
 }
 
-type RentalRowsProps = Omit<RentalsTabProps, 'libraryId'> & { onReturn: (rental: Rental) => void };
+type RentalRowsProps = Pick<RentalsTabProps, 'rentals'> & { onReturn: (rental: Rental) => void };
 
 function RentalRows({ rentals, onReturn }: RentalRowsProps) {
   // A later read that failed (a refresh after a return) is said above the rentals already on screen, which stay.
