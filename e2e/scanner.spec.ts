@@ -297,7 +297,13 @@ test.describe('without a barcode in view', () => {
     await expect(add.getByRole('status')).toHaveText(
       `This library already holds "Fahrenheit 451" (${quantity} copies). The copies you add join it; its title and author stay as they are.`,
     );
-    await add.getByRole('textbox', { name: 'Number of copies' }).fill('2');
+    // Its title and author are the library's, shown and not to be edited; the copies are what is left to fill in.
+    await expect(add.getByRole('textbox', { name: 'Title' })).toHaveValue('Fahrenheit 451');
+    await expect(add.getByRole('textbox', { name: 'Title' })).not.toBeEditable();
+    await expect(add.getByRole('textbox', { name: 'Author' })).not.toBeEditable();
+    await expect(add.getByRole('textbox', { name: 'Number of copies' })).toBeFocused();
+    await page.keyboard.type('2');
+    await expect(add.getByRole('textbox', { name: 'Number of copies' })).toHaveValue('2');
     await add.getByRole('button', { name: 'Add to Library' }).click();
     await expect(toastSaying(page, '"Fahrenheit 451" has been added to the library.')).toBeVisible();
     await expect(toastSaying(page, `The library now holds ${quantity + 2} copies.`)).toBeVisible();
@@ -312,6 +318,8 @@ test.describe('without a barcode in view', () => {
     await answered;
     await expect(add.getByRole('textbox', { name: 'ISBN' })).toHaveValue(UNKNOWN_ISBN);
     await expect(add.getByText(/already holds/)).toHaveCount(0);
+    await expect(add.getByRole('textbox', { name: 'Title' })).toBeEditable();
+    await expect(add.getByRole('textbox', { name: 'Title' })).toBeFocused();
   });
 
   test('offline, a lookup waits for the connection rather than call a catalogued book unknown, and Scan Book says it needs one', async ({ page }) => {

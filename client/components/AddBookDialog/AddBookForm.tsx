@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
@@ -58,6 +59,20 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
   const utils = trpc.useUtils();
   // Adding the same ISBN again adds copies to the library's book rather than cataloguing a second one: said before it is sent.
   const { held } = useHeldCopy(libraryId, form.values.isbn);
+  const titleField = useRef<HTMLInputElement>(null);
+  const copiesField = useRef<HTMLInputElement>(null);
+  // The copies join the book the library holds, which keeps its title and author: those are shown, not to be
+  // edited. Focus still where the form opened it, the number of copies is what is left to fill in.
+  useEffect(() => {
+    if (!held) return;
+    form.setValue('title', held.title);
+    form.setValue('author', held.author);
+    if (document.activeElement === titleField.current) {
+      copiesField.current?.focus();
+      copiesField.current?.select();
+    }
+    // Once for each book found held, not as the form's values change.
+  }, [held?.id]);
   const addBook = trpc.books.add.useMutation({
     onSuccess: (book, { quantity = DEFAULT_BOOK_QUANTITY }) => {
       const added = `"${book.title}" has been added to the library.`;
@@ -91,14 +106,14 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
           <BookCover title={initialValues.title} url={isLookedUpIsbn ? initialValues.thumbnailUrl || initialValues.fullImageUrl : null} size="lg" />
           <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
             {/* First, rather than the dialog's close button: the form may show after the dialog has opened. */}
-            <TextInput label="Title" required data-autofocus autoFocus {...form.inputProps('title')} />
-            <TextInput label="Author" required {...form.inputProps('author')} />
+            <TextInput label="Title" required data-autofocus autoFocus ref={titleField} readOnly={!!held} variant={held ? 'filled' : 'default'} {...form.inputProps('title')} />
+            <TextInput label="Author" required readOnly={!!held} variant={held ? 'filled' : 'default'} {...form.inputProps('author')} />
           </Stack>
         </Group>
         <TextInput label="ISBN" required {...form.inputProps('isbn')} />
         {/* A text field, kept as typed: a number field rewrites what it is given ('1e3' shown as 13, '-3' as 3), and
             its arrows were targets of 24 by 17 px. Digits alone are a number of copies; anything else counts as one. */}
-        <TextInput label="Number of copies" inputMode="numeric" {...form.inputProps('quantity')} />
+        <TextInput label="Number of copies" inputMode="numeric" ref={copiesField} {...form.inputProps('quantity')} />
         {/* Added, the lists read again find the book just added: not one held before, as the dialog closes. */}
         <LiveRegion role="status">
           {held && !addBook.isSuccess && (
