@@ -1,4 +1,4 @@
-import { Box, Button, Group, List, Text } from '@mantine/core';
+import { Box, List, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { type CollectionInsights, NEVER_RENTED_PAGE_DEFAULT, type NeverRentedBook } from '../../../shared/schemas';
 import { usePagedQuery } from '../../hooks/use-paged-query';
@@ -6,6 +6,7 @@ import { copiesText } from '../../lib/copies-text';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { ListSkeleton, PagedList } from '../DataState';
+import { ShowAllToggle } from '../ShowAllToggle';
 
 const neverRentedPages = paging(NEVER_RENTED_PAGE_DEFAULT, (book: NeverRentedBook) => book.bookId);
 
@@ -34,13 +35,8 @@ export function NeverRented({ libraryId, collection }: { libraryId: number; coll
           </List>
         )}
       </Box>
-      {count > titles.length && (
-        <Group justify="center" mt="xs">
-          <Button variant="subtle" size="compact-sm" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'Show fewer' : `Show all ${count}`}
-          </Button>
-        </Group>
-      )}
+      {/* No summary: the count above says how many there are. */}
+      {count > titles.length && <ShowAllToggle expanded={expanded} onToggle={setExpanded} controls={listId} total={count} />}
     </>
   );
 }
