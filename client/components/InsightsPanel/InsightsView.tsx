@@ -3,7 +3,7 @@ import { Button, Group, SegmentedControl, SimpleGrid, Stack, Title, useMatches }
 import { isCancelledError } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { InsightPeriod } from '../../../shared/schemas';
+import { type InsightPeriod, LONG_RENTAL_DAYS } from '../../../shared/schemas';
 import { busyButtonProps } from '../../lib/busy';
 import { isOnline } from '../../lib/connection';
 import { errorMessage } from '../../lib/error-messages';
@@ -105,7 +105,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
       </SimpleGrid>
       {/* Lists grow (the never-rented one to every book): a card is as tall as its own list, not its neighbour's. */}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
-        <InsightSection title="Out for more than 30 days" {...section} query={longRentals} isEmpty={(d) => d.total === 0} empty="No rentals older than 30 days." height={120}>
+        <InsightSection title={`Out for more than ${LONG_RENTAL_DAYS} days`} {...section} query={longRentals} isEmpty={(d) => d.total === 0} empty={`No rentals older than ${LONG_RENTAL_DAYS} days.`} height={120}>
           {(d) => <LongRentals libraryId={libraryId} total={d.total} rentals={d.rentals} />}
         </InsightSection>
         <InsightSection title="Never rented" {...section} query={collection} isEmpty={(d) => d.books === 0} empty="No books in this library yet." height={120}>

@@ -1,6 +1,6 @@
 import { Box, Table, Text } from '@mantine/core';
 import { useId, useState } from 'react';
-import { LONG_RENTALS_PAGE_DEFAULT, type LongRental } from '../../../shared/schemas';
+import { LONG_RENTAL_DAYS, LONG_RENTALS_PAGE_DEFAULT, type LongRental } from '../../../shared/schemas';
 import { usePagedQuery } from '../../hooks/use-paged-query';
 import { formatDate } from '../../lib/dates';
 import { paging } from '../../lib/paging';
@@ -11,7 +11,7 @@ import { ShowAllToggle } from '../ShowAllToggle';
 
 const longRentalPages = paging(LONG_RENTALS_PAGE_DEFAULT, (rental: LongRental) => rental.rentalId);
 
-/** Copies out for more than 30 days, longest first: the longest few, or on request every one, a page at a time. */
+/** Copies out longer than LONG_RENTAL_DAYS, longest first: the longest few, or on request every one, a page at a time. */
 export function LongRentals({ libraryId, total, rentals }: { libraryId: number; total: number; rentals: LongRental[] }) {
   const [expanded, setExpanded] = useState(false);
   const tableId = useId();
@@ -39,8 +39,8 @@ function EveryLongRental({ libraryId }: { libraryId: number }) {
     <PagedList
       query={query}
       rows={rows}
-      loading={<ListSkeleton label="Loading rentals out for more than 30 days" count={5} height={36} />}
-      failure="Could not load the rentals out for more than 30 days"
+      loading={<ListSkeleton label={`Loading rentals out for more than ${LONG_RENTAL_DAYS} days`} count={5} height={36} />}
+      failure={`Could not load the rentals out for more than ${LONG_RENTAL_DAYS} days`}
       items="rentals"
     >
       {(rentals) => <LongRentalsTable rentals={rentals} />}
