@@ -3,6 +3,7 @@ import { memo, useId, useState } from 'react';
 import type { Book, Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { BookCover, coverUrl } from '../BookCover';
+import { BookHeading } from '../BookHeading';
 import { EmptyText } from '../DataState';
 import { ReviewsButton } from '../Reviews';
 import { AvailabilityBadge } from './AvailabilityBadge';
@@ -54,13 +55,7 @@ const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book
       <div className={classes.row}>
         <BookCover title={book.title} url={coverUrl(book)} />
         <Stack gap={4} className={classes.info}>
-          {/* Whole, however long: titles of a series may differ only at their end. */}
-          <Text component="h3" fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
-            {book.title}
-          </Text>
-          <Text size="sm" c="dimmed" dir="auto">
-            {book.author}
-          </Text>
+          <BookHeading title={book.title} byline={book.author} id={titleId} />
           <Text size="xs" c="dimmed">
             ISBN: {book.isbn}
           </Text>

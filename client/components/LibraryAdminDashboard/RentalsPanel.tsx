@@ -9,6 +9,7 @@ import { callFallbacks } from '../../lib/error-messages';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { BookCover, coverUrl } from '../BookCover';
+import { BookHeading } from '../BookHeading';
 import { ReturnButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { EmptyText, ListSkeleton, PagedList } from '../DataState';
@@ -67,13 +68,7 @@ function RentalCard({ rental }: { rental: Rental }) {
           <Badge color="orange" variant="light" tt="none" style={{ alignSelf: 'flex-start' }}>
             Rented
           </Badge>
-          {/* Whole, however long: titles of a series may differ only at their end. */}
-          <Text component="h3" fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
-            {rental.bookTitle}
-          </Text>
-          <Text size="sm" c="dimmed" dir="auto">
-            {rental.bookAuthor}
-          </Text>
+          <BookHeading title={rental.bookTitle} byline={rental.bookAuthor} id={titleId} />
           <Text size="sm">
             Rented by: <bdi>{rental.userDisplayName}</bdi>
             <Text span size="xs" c="dimmed" display="block">

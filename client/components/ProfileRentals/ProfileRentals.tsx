@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { BookCover, coverUrl } from '../BookCover';
+import { BookHeading } from '../BookHeading';
 import { ReturnButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 import { ProfileSection } from './ProfileSection';
@@ -50,13 +51,7 @@ function RentalRow({ rental }: { rental: OwnRental }) {
         <Group gap="md" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 16rem' }}>
           <BookCover title={rental.bookTitle} url={coverUrl(rental)} />
           <Stack gap={2} style={{ minWidth: 0 }}>
-            {/* Whole, however long: titles of a series may differ only at their end. */}
-            <Text component="h3" fw={600} id={titleId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
-              {rental.bookTitle}
-            </Text>
-            <Text size="sm" c="dimmed" dir="auto">
-              {rental.bookAuthor}
-            </Text>
+            <BookHeading title={rental.bookTitle} byline={rental.bookAuthor} id={titleId} />
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {rental.libraryName}
             </Text>

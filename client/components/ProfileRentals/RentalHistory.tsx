@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/dates';
 import { callFallbacks } from '../../lib/error-messages';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
+import { BookHeading } from '../BookHeading';
 import { EmptyText, ListSkeleton, PagedList } from '../DataState';
 import { ProfileSection } from './ProfileSection';
 
@@ -45,13 +46,7 @@ function HistoryRows() {
 function HistoryRow({ rental }: { rental: OwnRental }) {
   return (
     <li style={{ padding: 'var(--mantine-spacing-xs) 0', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-      {/* Whole, however long: titles of a series may differ only at their end. */}
-      <Text fw={600} size="sm" dir="auto" style={{ overflowWrap: 'anywhere' }}>
-        {rental.bookTitle}
-      </Text>
-      <Text size="sm" c="dimmed" dir="auto">
-        {rental.bookAuthor} · {rental.libraryName}
-      </Text>
+      <BookHeading title={rental.bookTitle} byline={<>{rental.bookAuthor} · {rental.libraryName}</>} component="p" size="sm" />
       <Text size="xs" c="dimmed">
         Rented on: {formatDate(rental.rentedAt)} · Returned on: {formatDate(rental.returnedAt)}
       </Text>

@@ -1,0 +1,1 @@
+export { BookHeading } from './BookHeading';
