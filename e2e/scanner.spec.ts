@@ -686,6 +686,10 @@ test.describe('when camera access is refused', () => {
     await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
     const scan = dialog(page, 'Scan Book ISBN');
     await expect(scan.getByRole('alert')).toContainText('Camera permission denied. Please enable camera access in your browser settings.');
+    // Typing the ISBN is the way on: its button has the focus, and the weight of the dialog's main button.
+    const manual = scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" });
+    await expect(manual).toBeFocused();
+    expect(await manual.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     await enterIsbn(page, '9780451524935');
     await expect(dialog(page, 'Confirm Book').getByRole('heading', { name: '1984' })).toBeVisible();
   });

@@ -1,13 +1,18 @@
 import { Alert, Box, Center, Loader, Text } from '@mantine/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useBarcodeScanner } from '../../hooks/use-barcode-scanner';
 import { useCamera } from '../../hooks/use-camera';
 
-/** Live camera view that reports an ISBN barcode once it reads one. Mounted only while scanning. */
-export function CameraScanner({ onIsbn }: { onIsbn: (isbn: string) => void }) {
+/**
+ * Live camera view that reports an ISBN barcode once it reads one, or that it cannot (no camera, no permission, no
+ * reader). Mounted only while scanning.
+ */
+export function CameraScanner({ onIsbn, onUnavailable }: { onIsbn: (isbn: string) => void; onUnavailable: (unavailable: boolean) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { ready, error } = useCamera(videoRef);
   const readerError = useBarcodeScanner(videoRef, ready, onIsbn);
+  const unavailable = !!(error || readerError);
+  useEffect(() => onUnavailable(unavailable), [unavailable, onUnavailable]);
 
   if (error) {
     return (

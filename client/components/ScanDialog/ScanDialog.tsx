@@ -41,6 +41,8 @@ type Mode = 'camera' | 'manual';
 export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus = true, checkDigit = false, ifNotHeld }: ScanDialogProps) {
   const [mode, setMode] = useState<Mode>('camera');
   const [isbn, setIsbn] = useState<string | null>(null);
+  // No camera to scan with: typing the ISBN is the way on, and its button says so by its weight.
+  const [cameraUnavailable, setCameraUnavailable] = useState(false);
 
   // Each opening starts at the camera, even one that comes while the last closing still fades out.
   const [wasOpened, setWasOpened] = useState(opened);
@@ -65,10 +67,17 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
         <Stack key="scan">
           {mode === 'camera' ? (
             <>
-              {opened && <CameraScanner onIsbn={setIsbn} />}
+              {opened && <CameraScanner onIsbn={setIsbn} onUnavailable={setCameraUnavailable} />}
               <Group justify="space-between">
                 {/* data-autofocus: the dialog's own first focus on opening; autoFocus: back from manual entry. */}
-                <Button variant="subtle" px={0} onClick={toggleMode} data-autofocus autoFocus {...wrapLabel(36)}>
+                <Button
+                  variant={cameraUnavailable ? 'filled' : 'subtle'}
+                  px={cameraUnavailable ? undefined : 0}
+                  onClick={toggleMode}
+                  data-autofocus
+                  autoFocus
+                  {...wrapLabel(36)}
+                >
                   {"Can't find a barcode? Enter Manually"}
                 </Button>
                 <Button variant="default" onClick={onClose} ml="auto">
