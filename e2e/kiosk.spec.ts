@@ -14,6 +14,7 @@ import {
   register,
   serverOutage,
   spareWidthBeside,
+  textLines,
   toastSaying,
   trpcCall,
   uniqueEmail,
@@ -907,6 +908,25 @@ test('on the narrowest phones (320 px) the keypad, Register New Customer, the sc
   const rental = page.getByTestId('kiosk-rental').first();
   const rentalTitle = await rental.getByRole('heading', { level: 3 }).textContent();
   await expect(rental.getByRole('button', { name: 'Return' })).toHaveAccessibleDescription(rentalTitle!);
+});
+
+test("on a phone, the signed-in patron's name reads in whole words, Logout going under it when the two do not fit side by side", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const library = await postOk(page, '/_api/libraries', { name: `Long Names ${Date.now()}` });
+  const phone = `555${String(Date.now()).slice(-7)}`;
+  const name = 'Bartholomew Maximilian Fitzgerald-Worthington';
+  await postOk(page, '/_api/customer/register', { libraryId: library.id, displayName: name, email: uniqueEmail('longname'), phoneNumber: phone });
+  await page.goto(`/kiosk/${library.id}`);
+  await signInByPhone(page, phone);
+  const heading = page.getByRole('heading', { name });
+  for (const width of [320, 360, 390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Every line ends at a space or a hyphen: no word is cut.
+    const lines = await textLines(heading);
+    expect(lines.join(''), `at ${width} px`).toBe(name);
+    for (const line of lines.slice(0, -1)) expect(line, `at ${width} px: ${JSON.stringify(lines)}`).toMatch(/[ -]$/);
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport();
+  }
 });
 
 test('a number typed and deleted leaves nothing running behind it: the idle watch goes with the number', async ({ page }) => {

@@ -34,8 +34,10 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" padding="md">
-        <Group justify="space-between" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
+        {/* Where the name would have less than its 11rem beside Logout (a phone), Logout goes under it: a name squeezed
+            beside it broke mid-word, one letter to a line. */}
+        <Group justify="space-between" gap="sm">
+          <div style={{ flex: '1 1 11rem', minWidth: 0 }}>
             <Text size="sm" c="dimmed">
               Signed in as
             </Text>
@@ -44,7 +46,7 @@ export function KioskCustomerScreen({ libraryId, customer, onLogout }: KioskCust
               {customer.displayName}
             </Title>
           </div>
-          <Button variant="default" size="lg" onClick={onLogout} style={{ flexShrink: 0 }}>
+          <Button variant="default" size="lg" onClick={onLogout} ml="auto" style={{ flexShrink: 0 }}>
             Logout
           </Button>
         </Group>
