@@ -362,6 +362,8 @@ test.describe('without a barcode in view', () => {
     await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
     const rent = dialog(page, 'Confirm Book Rental');
     await expect(rent.getByText('Do you want to rent the book "Fahrenheit 451"?')).toBeVisible();
+    // The librarian's own account, which is said: a patron's rent is the kiosk's.
+    await expect(rent.getByText('It will be rented on your own account. To rent it for a patron, use the kiosk.')).toBeVisible();
     // While the rent runs, the dialog stays: Escape does nothing, and Cancel cannot be pressed.
     const release = await hold(page, 'rentals.rent');
     await rent.getByRole('button', { name: 'Yes, Rent Book' }).click();
@@ -526,6 +528,7 @@ test("Scan Book of a book the library does not hold opens the add-book form on i
   await expect(notHeld).toHaveCount(0);
   await confirmBook.click();
   await expect(dialog(page, 'Confirm Book Rental').getByText('Do you want to rent the book "1984"?')).toBeVisible();
+  await expect(dialog(page, 'Confirm Book Rental').getByText(/your own account/)).toHaveCount(0);
 });
 
 test('Scan Book does not offer a book with no copy in, nor one whose last copy went while its dialog was open', async ({ page, browser }) => {

@@ -10,6 +10,8 @@ interface BookActionDialogProps {
   onCancel: () => void;
   onRent: (status: BookStatus) => void;
   onReturn: (rentalId: number) => void;
+  /** The library's staff rent on their own account here (patrons rent at the kiosk): said, so that it is not a surprise. */
+  staff?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ interface BookActionDialogProps {
  * every renter's), the copy brought back is the one staff pick: none is picked for them. A book with no
  * copy in is not offered to rent: the dialog says so.
  */
-export function BookActionDialog({ status: current, pending, onCancel, onRent, onReturn }: BookActionDialogProps) {
+export function BookActionDialog({ status: current, pending, onCancel, onRent, onReturn, staff = false }: BookActionDialogProps) {
   // Keep the last book on screen while the dialog fades out.
   const last = useRef(current);
   if (current) last.current = current;
@@ -43,6 +45,11 @@ export function BookActionDialog({ status: current, pending, onCancel, onRent, o
                 ? `Do you want to return the book "${status.book.title}"? It is currently rented by ${renter.user.displayName}.`
                 : `Do you want to return the book "${status.book.title}"?`}
           </Text>
+          {staff && !rented && !noCopies && (
+            <Text mt="sm" size="sm" c="dimmed">
+              It will be rented on your own account. To rent it for a patron, use the kiosk.
+            </Text>
+          )}
           {noCopies && (
             <Text mt="sm" c="red.8" role="status">
               {NO_COPIES}

@@ -87,6 +87,7 @@ export function ScanBookFlow({ libraryId }: { libraryId: number }) {
           )
         }
         onReturn={(rentalId) => giveBackOnce({ rentalId }, { onSuccess: close })}
+        staff={managesLibrary}
       />
       {managesLibrary && <AddBookDialog libraryId={libraryId} opened={adding} onClose={() => setAdding(false)} unheldIsbn={unheldIsbn} />}
     </>
