@@ -11,6 +11,7 @@ import {
   pickLibrary,
   postOk,
   register,
+  textLines,
   toastSaying,
   trpcCall,
   uniqueEmail,
@@ -648,4 +649,15 @@ test('the profile lists the books out at every library, and the returned ones in
   await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
   await expect(out.getByText('You have no active rentals.')).toBeVisible();
   await expect(rows.first()).toContainText('Still on the Shelf at Home');
+
+  // On a phone of any width each date reads whole, on one line: 'Nov 29, 2026', not 'Nov' then '29, 2026'.
+  const date = /[A-Z][a-z]+ \d{1,2}, \d{4}/g;
+  for (let width = 320; width <= 420; width += 4) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const element of [rows.first().locator('p').last(), page.getByText(/Member since/)]) {
+      const text = (await element.textContent())!;
+      const lines = (await textLines(element)).join('\n');
+      for (const [whole] of text.matchAll(date)) expect(lines, `at ${width} px: ${whole} in ${JSON.stringify(lines)}`).toContain(whole);
+    }
+  }
 });

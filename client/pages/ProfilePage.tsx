@@ -11,13 +11,13 @@ import { useAuth, useSetSession } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useOneAtATime } from '../hooks/use-one-at-a-time';
 import { useZodForm } from '../hooks/use-zod-form';
-import { formatDate } from '../lib/dates';
 import { profileUpdateError } from '../lib/error-messages';
 import { initials } from '../lib/initials';
 import { SAID_ON_PAGE } from '../lib/toast-said-on-page';
 import { announceAccountChange } from '../lib/session-sync';
 import { trpc } from '../trpc';
 import { busyProps } from '../lib/busy';
+import { DateText } from '../components/DateText';
 
 const roleNames: Record<User['role'], string> = { user: 'User', admin: 'Administrator', library_admin: 'Library Admin', customer: 'Customer' };
 
@@ -61,7 +61,7 @@ export default function ProfilePage() {
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={600}>{user.displayName}</Text>
             <Text size="sm" c="dimmed">
-              {roleNames[user.role]} · Member since {formatDate(user.createdAt)}
+              {roleNames[user.role]} · Member since <DateText date={user.createdAt} />
             </Text>
           </Stack>
         </Group>

@@ -2,12 +2,12 @@ import { Box, Table, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { LONG_RENTAL_DAYS, LONG_RENTALS_PAGE_DEFAULT, type LongRental } from '../../../shared/schemas';
 import { usePagedQuery } from '../../hooks/use-paged-query';
-import { formatDate } from '../../lib/dates';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { BreakableEmail } from '../BreakableEmail';
 import { ListSkeleton, PagedList } from '../DataState';
 import { ShowAllToggle } from '../ShowAllToggle';
+import { DateText } from '../DateText';
 
 const longRentalPages = paging(LONG_RENTALS_PAGE_DEFAULT, (rental: LongRental) => rental.rentalId);
 
@@ -69,7 +69,7 @@ function LongRentalsTable({ rentals }: { rentals: LongRental[] }) {
             <Table.Td>
               <div dir="auto">{rental.bookTitle}</div>
               <Text size="xs" c="dimmed">
-                Rented on {formatDate(rental.rentedAt)}
+                Rented on <DateText date={rental.rentedAt} />
               </Text>
               <Box hiddenFrom="xs" mt={4}>
                 <Customer rental={rental} />

@@ -5,11 +5,11 @@ import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
 import { busyButtonProps } from '../../lib/busy';
-import { formatDate } from '../../lib/dates';
 import { coverUrl } from '../BookCover';
 import { ListSkeleton } from '../DataState';
 import { KioskItem } from './KioskItem';
 import { StateMessage } from './StateMessage';
+import { DateText } from '../DateText';
 
 interface RentalsTabProps {
   libraryId: number;
@@ -96,7 +96,7 @@ function RentalRows({ rentals, onReturn }: RentalRowsProps) {
           focusRow={rental.rentalId}
           detail={
             <Text size="sm">
-              Rented on <span style={{ whiteSpace: 'nowrap' }}>{formatDate(rental.rentedAt)}</span>
+              Rented on <DateText date={rental.rentedAt} />
             </Text>
           }
           action={(titleId) => (

@@ -3,13 +3,13 @@ import { memo } from 'react';
 import { CUSTOMERS_PAGE_DEFAULT, type Customer } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { usePagedQuery } from '../../hooks/use-paged-query';
-import { formatDate } from '../../lib/dates';
 import { callFallbacks } from '../../lib/error-messages';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { BreakableEmail } from '../BreakableEmail';
 import { ListSkeleton, PagedList } from '../DataState';
 import { resultsOf, SearchField, searchStatusText } from '../SearchField';
+import { DateText } from '../DateText';
 
 const customerPages = paging(CUSTOMERS_PAGE_DEFAULT, (customer: Customer) => customer.id);
 
@@ -67,7 +67,7 @@ const CustomerCard = memo(function CustomerCard({ customer }: { customer: Custom
         <BreakableEmail email={customer.email} />
       </Text>
       <Text size="xs" c="dimmed" mt={6}>
-        Joined: {formatDate(customer.createdAt)}
+        Joined: <DateText date={customer.createdAt} />
       </Text>
     </Card>
   );

@@ -4,7 +4,6 @@ import { RENTALS_PAGE_DEFAULT, type Rental } from '../../../shared/schemas';
 import { useDebouncedSearch } from '../../hooks/use-debounced-search';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { usePagedQuery } from '../../hooks/use-paged-query';
-import { formatDate } from '../../lib/dates';
 import { callFallbacks } from '../../lib/error-messages';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
@@ -14,6 +13,7 @@ import { ReturnButton } from '../BookList';
 import { BreakableEmail } from '../BreakableEmail';
 import { EmptyText, ListSkeleton, PagedList } from '../DataState';
 import { resultsOf, SearchField, searchStatusText } from '../SearchField';
+import { DateText } from '../DateText';
 
 const rentalPages = paging(RENTALS_PAGE_DEFAULT, (rental: Rental) => rental.rentalId);
 const NO_RENTAL_MATCHES = 'No rentals match your search.';
@@ -79,7 +79,7 @@ function RentalCard({ rental }: { rental: Rental }) {
             ISBN: {rental.bookIsbn}
           </Text>
           <Text size="xs" c="dimmed">
-            Rented on: {formatDate(rental.rentedAt)}
+            Rented on: <DateText date={rental.rentedAt} />
           </Text>
         </Stack>
       </Group>

@@ -2,7 +2,6 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { OwnRental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
-import { formatDate } from '../../lib/dates';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { BookCover, coverUrl } from '../BookCover';
@@ -10,6 +9,7 @@ import { BookHeading } from '../BookHeading';
 import { ReturnButton } from '../BookList';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 import { ProfileSection } from './ProfileSection';
+import { DateText } from '../DateText';
 
 /**
  * The signed-in user's rented books at every library, newest first, each with its library and a
@@ -56,7 +56,7 @@ function RentalRow({ rental }: { rental: OwnRental }) {
               {rental.libraryName}
             </Text>
             <Text size="xs" c="dimmed">
-              Rented on: {formatDate(rental.rentedAt)}
+              Rented on: <DateText date={rental.rentedAt} />
             </Text>
           </Stack>
         </Group>

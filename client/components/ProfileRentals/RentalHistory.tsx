@@ -1,13 +1,13 @@
 import { Stack, Text } from '@mantine/core';
 import { type OwnRental, RENTAL_HISTORY_PAGE_DEFAULT } from '../../../shared/schemas';
 import { usePagedQuery } from '../../hooks/use-paged-query';
-import { formatDate } from '../../lib/dates';
 import { callFallbacks } from '../../lib/error-messages';
 import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { BookHeading } from '../BookHeading';
 import { EmptyText, ListSkeleton, PagedList } from '../DataState';
 import { ProfileSection } from './ProfileSection';
+import { DateText } from '../DateText';
 
 const historyPages = paging(RENTAL_HISTORY_PAGE_DEFAULT, (rental: OwnRental) => rental.rentalId);
 
@@ -48,7 +48,7 @@ function HistoryRow({ rental }: { rental: OwnRental }) {
     <li style={{ padding: 'var(--mantine-spacing-xs) 0', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <BookHeading title={rental.bookTitle} byline={<>{rental.bookAuthor} · {rental.libraryName}</>} component="p" size="sm" />
       <Text size="xs" c="dimmed">
-        Rented on: {formatDate(rental.rentedAt)} · Returned on: {formatDate(rental.returnedAt)}
+        Rented on: <DateText date={rental.rentedAt} /> · Returned on: <DateText date={rental.returnedAt} />
       </Text>
     </li>
   );

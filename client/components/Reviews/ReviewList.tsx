@@ -1,10 +1,10 @@
 import { Avatar, Group, Paper, Rating, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Review } from '../../../shared/schemas';
-import { formatDate } from '../../lib/dates';
 import { reviewsLoadError } from '../../lib/error-messages';
 import { initials, initialsAvatarUrl } from '../../lib/initials';
 import { ErrorAlert, ListSkeleton } from '../DataState';
+import { DateText } from '../DateText';
 
 export function ReviewList({ query }: { query: UseQueryResult<{ reviews: Review[] }, unknown> }) {
   if (query.isPending) return <ListSkeleton label="Loading reviews" height={72} testId="reviews-loading" />;
@@ -33,7 +33,7 @@ function ReviewItem({ review }: { review: Review }) {
               {name}
             </Text>
             <Text size="xs" c="dimmed">
-              {formatDate(review.createdAt)}
+              <DateText date={review.createdAt} />
             </Text>
           </Group>
           <Rating value={review.rating} readOnly size="sm" role="img" aria-label={`Rated ${review.rating} out of 5`} />
