@@ -47,6 +47,8 @@ test('a customer rents a book, sees it under My Rentals, returns it and reviews 
 
   const rented = section(page, 'My Rentals').getByRole('article', { name: title });
   await expect(rented).toBeVisible();
+  // When they rented it, as the profile says too.
+  await expect(rented.getByText(/^Rented on: [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(section(page, 'Available to Rent').getByRole('article', { name: title })).toHaveCount(0);
   await expect(page.getByText('Welcome to the Library!')).toHaveCount(0);
   // Nor at another library, where this patron has nothing out: they have a book, and know how.

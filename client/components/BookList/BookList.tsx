@@ -5,6 +5,7 @@ import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { BookCover, coverUrl } from '../BookCover';
 import { BookHeading } from '../BookHeading';
 import { EmptyText } from '../DataState';
+import { DateText } from '../DateText';
 import { ReviewsButton } from '../Reviews';
 import { AvailabilityBadge } from './AvailabilityBadge';
 import { EditBookButton } from './EditBookButton';
@@ -59,8 +60,13 @@ const BookRow = memo(function BookRow({ book, rental, customerId }: { book: Book
           <Text size="xs" c="dimmed">
             ISBN: {book.isbn}
           </Text>
+          {rental && (
+            <Text size="xs" c="dimmed">
+              Rented on: <DateText date={rental.rentedAt} />
+            </Text>
+          )}
           <div>
-            <AvailabilityBadge book={savingQuantity === null ? book : withQuantity(book, savingQuantity)} />
+            <AvailabilityBadge book={savingQuantity === null ? book : withQuantity(book, savingQuantity)} theirs={!!rental} />
           </div>
         </Stack>
         <div className={classes.actions}>
