@@ -22,5 +22,7 @@ export function useBookLookup(isbn: string | null, libraryId: number, { confirme
     /** Offline, a lookup that has not run waits for the connection: nothing is known yet, not that the book is unknown. */
     isWaitingForConnection: !!isbn && lookup.isPending && lookup.isPaused,
     error: lookup.isError ? lookupErrorMessage(lookup.error) : null,
+    /** Asks a failed lookup again, when the user says so (the book services may be back). */
+    retry: lookup,
   };
 }

@@ -1,6 +1,7 @@
-import { Alert, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useBookLookup } from '../../hooks/use-book-lookup';
 import { BookCover } from '../BookCover';
+import { ErrorAlert } from '../DataState';
 
 /**
  * The scan dialog's confirm step: what the lookup knows about a scanned or typed ISBN. `canProceed` false (a book
@@ -8,7 +9,7 @@ import { BookCover } from '../BookCover';
  * alert: the step says why it goes no further, and no detail the book services could give would change that.
  */
 export function BookPreview({ isbn, libraryId, canProceed = true }: { isbn: string; libraryId: number; canProceed?: boolean }) {
-  const { book, isLoading, isWaitingForConnection, error } = useBookLookup(isbn, libraryId);
+  const { book, isLoading, isWaitingForConnection, error, retry } = useBookLookup(isbn, libraryId);
   const proceed = canProceed && (
     <Text c="dimmed" size="sm">
       You can still proceed with this ISBN.
@@ -34,11 +35,8 @@ export function BookPreview({ isbn, libraryId, canProceed = true }: { isbn: stri
   if (error) {
     return (
       <Stack gap="xs" py="sm">
-        {canProceed && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        {/* With Try again: the book services may answer a moment later, and the ISBN need not be typed again. */}
+        {canProceed && <ErrorAlert retry={retry}>{error}</ErrorAlert>}
         <Text size="sm">ISBN: {isbn}</Text>
         {proceed}
       </Stack>

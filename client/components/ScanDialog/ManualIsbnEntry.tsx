@@ -1,21 +1,28 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { normalizeIsbn, typedIsbnProblem } from '../../../shared/isbn';
 
 interface ManualIsbnEntryProps {
-  onIsbn: (isbn: string) => void;
+  /** The ISBN typed, normalized; and as it was typed. */
+  onIsbn: (isbn: string, asTyped: string) => void;
   onCancel: () => void;
   /** Shown at the start of the button row (the switch back to the camera). */
   modeSwitch: ReactNode;
   /** Whether the check digit must hold, besides the length (ScanDialog's checkDigit). */
   checkDigit: boolean;
+  /** What the field starts with: the ISBN last typed, back from its confirm step to be corrected or asked again. */
+  initialValue?: string;
 }
 
 /** Typing the ISBN when there is no barcode to scan. */
-export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch, checkDigit }: ManualIsbnEntryProps) {
-  const [value, setValue] = useState('');
+export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch, checkDigit, initialValue = '' }: ManualIsbnEntryProps) {
+  const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Brought back, the ISBN is selected: typed or scanned anew, it is replaced; an arrow key keeps it to correct.
+  useEffect(() => {
+    if (initialValue) input.current?.select();
+  }, [initialValue]);
 
   /** Whether the typed ISBN can be looked up; if not, says why. */
   const check = () => {
@@ -26,7 +33,7 @@ export function ManualIsbnEntry({ onIsbn, onCancel, modeSwitch, checkDigit }: Ma
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (check()) onIsbn(normalizeIsbn(value));
+    if (check()) onIsbn(normalizeIsbn(value), value);
     // Refused: to the field, whose message is then read out, as every refused form does.
     else input.current?.focus();
   };

@@ -41,6 +41,8 @@ type Mode = 'camera' | 'manual';
 export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus = true, checkDigit = false, ifNotHeld }: ScanDialogProps) {
   const [mode, setMode] = useState<Mode>('camera');
   const [isbn, setIsbn] = useState<string | null>(null);
+  // The ISBN as last typed: Scan Again from its confirm step brings it back, to correct a typo or ask again.
+  const [typed, setTyped] = useState('');
   // No camera to scan with: typing the ISBN is the way on, and its button says so by its weight.
   const [cameraUnavailable, setCameraUnavailable] = useState(false);
 
@@ -51,10 +53,12 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
     if (opened) {
       setMode('camera');
       setIsbn(null);
+      setTyped('');
     }
   }
   const toggleMode = () => {
     setIsbn(null);
+    setTyped('');
     setMode((current) => (current === 'camera' ? 'manual' : 'camera'));
   };
 
@@ -87,7 +91,11 @@ export function ScanDialog({ opened, onClose, libraryId, onConfirm, returnFocus 
             </>
           ) : (
             <ManualIsbnEntry
-              onIsbn={setIsbn}
+              onIsbn={(typedIsbn, asTyped) => {
+                setTyped(asTyped);
+                setIsbn(typedIsbn);
+              }}
+              initialValue={typed}
               checkDigit={checkDigit}
               onCancel={onClose}
               modeSwitch={
