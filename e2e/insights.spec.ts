@@ -228,6 +228,30 @@ test('at 320 px the insights fit the screen: the periods, every column, and the 
   expect(note.y).toBeGreaterThanOrEqual(key.y + key.height);
 });
 
+test("the never-rented card, unfolded, keeps its Show fewer when a rent leaves no more than five never rented", async ({ page }) => {
+  const books = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((n) => ({ title: `Unread ${n}`, author: 'Shelf' }));
+  const { name, isbns } = await librarianLibraryWith(page, 'Unfolded', books);
+  await openInsights(page, name);
+  const card = page.getByRole('region', { name: 'Never rented' });
+  await card.getByRole('button', { name: 'Show all 6' }).click();
+  const fewer = card.getByRole('button', { name: 'Show fewer' });
+  await expect(fewer).toBeVisible();
+  // Rented from this page (Scan Book, on the librarian's own account): the insights are read again.
+  await page.getByRole('button', { name: 'Scan Book', exact: true }).click();
+  const scan = page.getByRole('dialog', { name: 'Scan Book ISBN' });
+  await scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" }).click();
+  await scan.getByRole('textbox', { name: 'ISBN' }).fill(isbns[0]!);
+  await scan.getByRole('button', { name: 'Look Up Book' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Book' }).getByRole('button', { name: 'Confirm Book' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Book Rental' }).getByRole('button', { name: 'Yes, Rent Book' }).click();
+  await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
+  await expect(card.getByText('5 of 6 books have never been rented')).toBeVisible();
+  await expect(fewer).toBeVisible();
+  await fewer.click();
+  await expect(card.getByRole('listitem')).toHaveCount(5);
+  await expect(card.getByRole('button', { name: /^Show/ })).toHaveCount(0);
+});
+
 test('the never-rented card lists every never-rented book on request, a page at a time, and folds back to the first five', async ({ page }) => {
   await openInsights(page, 'Central Library');
   const card = page.getByRole('region', { name: 'Never rented' });

@@ -35,8 +35,9 @@ export function NeverRented({ libraryId, collection }: { libraryId: number; coll
           </List>
         )}
       </Box>
-      {/* No summary: the count above says how many there are. */}
-      {count > titles.length && <ShowAllToggle expanded={expanded} onToggle={setExpanded} controls={listId} total={count} />}
+      {/* No summary: the count above says how many there are. While expanded, Show fewer stays, though rents
+          meanwhile left no more than the first few. */}
+      {(expanded || count > titles.length) && <ShowAllToggle expanded={expanded} onToggle={setExpanded} controls={listId} total={count} />}
     </>
   );
 }
