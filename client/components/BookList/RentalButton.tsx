@@ -3,7 +3,7 @@ import type { Book, Rental } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useListsSettling, useRentBook } from '../../hooks/use-rental-actions';
 import { busyProps } from '../../lib/busy';
-import { ReturnButton } from './ReturnButton';
+import { ReturnButton } from '../ReturnButton';
 
 /** The customer view's action: Return Book for a book they rent, else Rent Book while a copy is left. */
 export function RentalButton({ book, rental, customerId, describedBy }: { book: Book; rental?: Rental; customerId: number; describedBy?: string }) {

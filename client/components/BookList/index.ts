@@ -1,3 +1,1 @@
 export { BOOK_NOUNS, BookList, type BookListView, NO_BOOK_MATCHES } from './BookList';
-export { LoadMoreButton } from './LoadMoreButton';
-export { ReturnButton } from './ReturnButton';

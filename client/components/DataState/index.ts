@@ -1,2 +1,3 @@
 export { EmptyText, ErrorAlert, ListSkeleton, loadingStatus, type Retry, RetryButton, WhileLoading } from './DataState';
+export { LoadMoreButton } from './LoadMoreButton';
 export { PagedList } from './PagedList';

@@ -9,7 +9,7 @@ import { paging } from '../../lib/paging';
 import { trpc } from '../../trpc';
 import { BookCover, coverUrl } from '../BookCover';
 import { BookHeading } from '../BookHeading';
-import { ReturnButton } from '../BookList';
+import { ReturnButton } from '../ReturnButton';
 import { BreakableEmail } from '../BreakableEmail';
 import { EmptyText, ListSkeleton, PagedList } from '../DataState';
 import { resultsOf, SearchField, searchStatusText } from '../SearchField';

@@ -6,7 +6,7 @@ import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { BookCover, coverUrl } from '../BookCover';
 import { BookHeading } from '../BookHeading';
-import { ReturnButton } from '../BookList';
+import { ReturnButton } from '../ReturnButton';
 import { EmptyText, ErrorAlert, ListSkeleton } from '../DataState';
 import { ProfileSection } from './ProfileSection';
 import { DateText } from '../DateText';
