@@ -7,7 +7,7 @@ import { callProcedure, procedures } from '../trpc/call';
 import { type ContextDeps, createContext } from '../trpc/context';
 import { serializeOutputText } from '../trpc/serialize-output';
 
-interface RestRoute {
+export interface RestRoute {
   method: 'GET' | 'POST';
   path: string;
   wire: 'json' | 'superjson';

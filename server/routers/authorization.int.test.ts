@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { restRoutes } from '../rest/adapter';
+import { type RestRoute, restRoutes } from '../rest/adapter';
 import { appRouter } from './index';
 import { RENTAL_NOT_FOUND } from '../services/rentals';
 import { addMember, newBook, newIsbn13, newLibrary, newRental, newUser, signedIn, snapshot } from '../test/factories';
@@ -108,6 +108,7 @@ const CASES: Case[] = [
     expected: STAFF,
   },
   { procedure: 'rentals.return', kind: 'mutation', input: async () => ({ rentalId: await someoneElsesRental() }), expected: RENTAL_STAFF },
+  { procedure: 'rentals.returnByRental', kind: 'mutation', input: async () => ({ rentalId: await someoneElsesRental() }), expected: RENTAL_STAFF },
   { procedure: 'rentals.list', kind: 'query', input: async () => ({ libraryId: libraryA.id, includeReturned: true }), expected: STAFF },
   { procedure: 'rentals.mine', kind: 'query', input: async () => ({}), expected: SIGNED_IN },
   { procedure: 'rentals.mineEverywhere', kind: 'query', input: async () => undefined, expected: SIGNED_IN },
@@ -130,9 +131,9 @@ const CASES: Case[] = [
   },
 ];
 
-function callThrough(door: 'trpc' | 'rest', client: Client, c: Case, input: unknown) {
-  if (door === 'trpc') return client.trpc(c.kind, c.procedure, input);
-  const route = restRoutes().find((r) => r.procedure === c.procedure)!;
+/** Through /trpc, or through one of the procedure's /_api paths (`route`). */
+function callThrough(route: RestRoute | undefined, client: Client, c: Case, input: unknown) {
+  if (!route) return client.trpc(c.kind, c.procedure, input);
   if (route.method === 'POST') return client.rest('POST', route.path, input, { superjson: true });
   const query = new URLSearchParams(Object.entries((input ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
   return client.rest('GET', `${route.path}?${query}`, undefined, { superjson: true });
@@ -147,14 +148,19 @@ describe('who may call what', () => {
   });
 
   for (const door of ['trpc', 'rest'] as const) {
-    const cases = door === 'rest' ? CASES.filter((c) => restRoutes().some((r) => r.procedure === c.procedure)) : CASES;
-    describe.each(cases.map((c) => [`${c.procedure}${c.procedure === 'rentals.rent' ? (c.expected === STAFF ? ' for someone else' : ' for oneself') : ''}`, c] as const))(
+    const name = (c: Case) => `${c.procedure}${c.procedure === 'rentals.rent' ? (c.expected === STAFF ? ' for someone else' : ' for oneself') : ''}`;
+    // Through /_api, at each of the procedure's paths.
+    const runs: [string, Case, RestRoute | undefined][] =
+      door === 'rest'
+        ? CASES.flatMap((c) => restRoutes().filter((r) => r.procedure === c.procedure).map((route): [string, Case, RestRoute] => [`${name(c)} at ${route.path}`, c, route]))
+        : CASES.map((c) => [name(c), c, undefined]);
+    describe.each(runs)(
       `through ${door}: %s`,
-      (_name, c) => {
+      (_name, c, route) => {
         it.each(ACTORS)('%s', async (actor) => {
           const input = await c.input();
           const before = c.expected[actor] === 200 ? undefined : await snapshot(t);
-          const res = await callThrough(door, clients[actor], c, input);
+          const res = await callThrough(route, clients[actor], c, input);
           expect(res.status, JSON.stringify(res.body)).toBe(c.expected[actor]);
           if (before) expect(await snapshot(t)).toEqual(before);
         });

@@ -8,6 +8,11 @@ async function rentForRenter({ ctx, input }: { ctx: { em: EntityManager; renter:
   return { rental: await rentBook(ctx.em, { libraryId: input.libraryId, isbn: input.isbn, customerId: ctx.renter.id }) };
 }
 
+/** Both return names end alike: their procedure builder has already loaded the rental and checked who may return it. */
+async function returnLoadedRental({ ctx }: { ctx: { em: EntityManager; rental: { id: number } } }) {
+  return { rental: await returnRental(ctx.em, ctx.rental.id) };
+}
+
 export const rentalsRouter = router({
   rent: rentProcedure
     .meta({ rest: { method: 'POST', path: '/_api/books/rent', wire: 'superjson' } })
@@ -23,7 +28,13 @@ export const rentalsRouter = router({
   return: rentalProcedure
     .meta({ rest: { method: 'POST', path: ['/_api/books/return', '/_api/book/return-by-rental'], wire: 'superjson' } })
     .output(syncOutput(returnResponse))
-    .mutation(async ({ ctx }) => ({ rental: await returnRental(ctx.em, ctx.rental.id) })),
+    .mutation(returnLoadedRental),
+
+  /**
+   * The same return under the name that app versions before 2026-11-29 call it by through /trpc: a kiosk or tab
+   * still running one (a waiting update is applied only between patrons) must still return books. No REST path.
+   */
+  returnByRental: rentalProcedure.output(syncOutput(returnResponse)).mutation(returnLoadedRental),
 
   /** A library's rentals, for its staff. */
   list: staffProcedure

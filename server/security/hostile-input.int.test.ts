@@ -71,6 +71,7 @@ beforeAll(async () => {
     'rentals.rent': { isbn: book.isbn, libraryId, customerId: 0 },
     'rentals.kioskRent': { isbn: book.isbn, libraryId, customerId: customer.id },
     'rentals.return': { rentalId: rental.id },
+    'rentals.returnByRental': { rentalId: rental.id },
     'rentals.list': { libraryId, includeReturned: true, customerId: customer.id, search: 'Book' },
     'rentals.mine': { libraryId, includeReturned: false },
     'rentals.mineEverywhere': undefined,

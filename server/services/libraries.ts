@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../errors';
 import type { UserRow } from './users';
 
 export const libraryNotFound = (id: number) => `No library found with the ID: ${id}.`;
-/** Libraries are picked by name, so no two share one (whatever its case). */
+/** Libraries are picked by name, so no two share one as it reads (whatever its case, and under NFKC). */
 export const LIBRARY_NAME_TAKEN = 'A library with this name already exists.';
 
 /** Whether a library has this id (asked only once a call has failed, to say which of its names was not found). */
