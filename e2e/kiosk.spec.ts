@@ -408,34 +408,55 @@ test('a book the patron has out says so at the kiosk, its Rent offering no secon
 test('a book the patron has out, scanned at the kiosk, is one they bring back: its return is asked, not a second rent refused', async ({ page }) => {
   await logIn(page, demo.librarian);
   const library = await postOk(page, '/_api/libraries', { name: `Scan Back ${Date.now()}` });
-  const stamp = String(Date.now()).slice(-9);
-  const isbn = isbn13(`978${stamp}`);
-  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn, title: 'Tide Tables Returned', author: 'Kiosk', quantity: 2 });
+  const stamp = String(Date.now()).slice(-8);
+  const [tides, maps] = [isbn13(`978${stamp}1`), isbn13(`978${stamp}2`)];
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: tides, title: 'Tide Tables Returned', author: 'Kiosk', quantity: 2 });
+  await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: maps, title: 'Maps Kept Longer', author: 'Kiosk', quantity: 2 });
   const phone = `555${stamp.slice(-7)}`;
   const { user } = await postOk(page, '/_api/customer/register', { libraryId: library.id, displayName: 'Bea Back', email: uniqueEmail('back'), phoneNumber: phone });
-  await postOk(page, '/_api/kiosk/rental', { isbn, libraryId: library.id, customerId: user.id });
+  for (const isbn of [maps, tides]) await postOk(page, '/_api/kiosk/rental', { isbn, libraryId: library.id, customerId: user.id });
   await page.goto(`/kiosk/${library.id}`);
   await signInByPhone(page, phone);
-  await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Current Rentals (2)' })).toBeVisible();
 
   const rents = callsTo(page, 'rentals.kioskRent');
-  await page.getByRole('button', { name: 'Scan Barcode or Enter ISBN' }).click();
-  const scan = page.getByRole('dialog', { name: 'Scan Book ISBN' });
-  await scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" }).click();
-  // Its ISBN-10, as older books print it: the same book.
-  await scan.getByRole('textbox', { name: 'ISBN' }).fill(isbn13To10(isbn)!);
-  await scan.getByRole('button', { name: 'Look Up Book' }).click();
-  await page.getByRole('dialog', { name: 'Confirm Book' }).getByRole('button', { name: 'Confirm Book' }).click();
-
+  const scanButton = page.getByRole('button', { name: 'Scan Barcode or Enter ISBN' });
+  const scanIsbn = async (isbn: string) => {
+    await scanButton.click();
+    const scan = page.getByRole('dialog', { name: 'Scan Book ISBN' });
+    await scan.getByRole('button', { name: "Can't find a barcode? Enter Manually" }).click();
+    await scan.getByRole('textbox', { name: 'ISBN' }).fill(isbn);
+    await scan.getByRole('button', { name: 'Look Up Book' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Book' }).getByRole('button', { name: 'Confirm Book' }).click();
+  };
   const dialog = page.getByRole('dialog', { name: 'Return Book' });
+  const rentalsTab = page.getByRole('tab', { name: /^Current Rentals/ });
+  const returnOf = (title: string) => page.getByTestId('kiosk-rental').filter({ hasText: title }).getByRole('button', { name: 'Return' });
+
+  // Its ISBN-10, as older books print it: the same book.
+  await scanIsbn(isbn13To10(tides)!);
   await expect(dialog.getByText('Are you sure you want to return Tide Tables Returned?')).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toHaveAttribute('aria-selected', 'true');
-  // The dialog has the focus, on its way forward, as each step of the scan before it: Enter returns the book.
+  await expect(rentalsTab).toHaveAttribute('aria-selected', 'true');
+  // The dialog has the focus, on its way forward, as each step of the scan before it.
+  await expect(dialog.getByRole('button', { name: 'Return Book' })).toBeFocused();
+  // Called off, it closes onto that rental, as one opened from its row does.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(returnOf('Tide Tables Returned')).toBeFocused();
+
+  // The scanner, opened and closed again, gives the focus back to its button as before.
+  await page.getByRole('tab', { name: 'Rent a Book' }).click();
+  await scanButton.click();
+  await page.getByRole('dialog', { name: 'Scan Book ISBN' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(scanButton).toBeFocused();
+
+  await scanIsbn(tides);
   await expect(dialog.getByRole('button', { name: 'Return Book' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(toastSaying(page, 'Book returned successfully!')).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Current Rentals (0)' })).toBeVisible();
-  await expect(page.getByText('No books currently rented.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Current Rentals (1)' })).toBeVisible();
+  // Returned, focus goes to the rental now in its place.
+  await expect(returnOf('Maps Kept Longer')).toBeFocused();
   expect(rents).toEqual([]);
   await expect(toastSaying(page, 'You have already rented this book.')).toHaveCount(0);
 });

@@ -22,7 +22,8 @@ interface Place {
  * `ref` goes on an element that holds the list in every state; rows are marked `data-focus-row={key}`,
  * the empty message `data-focus-fallback` (and tabIndex -1). A dialog opened from a row takes focus
  * out of the list: call `restore(dialog)` once it has closed. Focus may still be in it then, on a
- * button that stayed focusable while its action ran, and goes when the dialog does.
+ * button that stayed focusable while its action ran, and goes when the dialog does. A dialog opened for a row
+ * from outside the list (a scan of its book) names that row first: `remember(key)`.
  */
 export function useFocusAfterRemoval<T extends HTMLElement>() {
   const list = useRef<T | null>(null);
@@ -60,7 +61,13 @@ export function useFocusAfterRemoval<T extends HTMLElement>() {
     [restore],
   );
 
-  return { ref, restore };
+  /** The row an action is about, though focus never was in it: restore() comes back to it, or the row now in its place. */
+  const remember = useCallback((key: string | number) => {
+    const row = list.current?.querySelector<HTMLElement>(`[data-focus-row="${CSS.escape(String(key))}"]`);
+    if (list.current && row) last.current = placeOf(list.current, row);
+  }, []);
+
+  return { ref, restore, remember };
 }
 
 function placeOf(list: HTMLElement, target: HTMLElement): Place | null {

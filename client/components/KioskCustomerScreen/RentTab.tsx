@@ -73,7 +73,16 @@ export function RentTab({ libraryId, customerId, rentedBookIds, rentalOf, onRetu
   return (
     <Stack gap="md">
       {/* Busy rather than disabled while a rent runs: the scanner's dialog hands focus back to it as it closes. */}
-      <Button size="lg" onClick={() => rentingIsbn === null && setScanning(true)} {...busyProps(rentingIsbn !== null)} {...wrappingLabel}>
+      <Button
+        size="lg"
+        onClick={() => {
+          if (rentingIsbn !== null) return;
+          setHandedOn(false);
+          setScanning(true);
+        }}
+        {...busyProps(rentingIsbn !== null)}
+        {...wrappingLabel}
+      >
         Scan Barcode or Enter ISBN
       </Button>
       <Divider label="or" labelPosition="center" />

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Rental } from '../../../shared/schemas';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useKioskReturn } from '../../hooks/use-kiosk-rentals';
@@ -36,6 +36,11 @@ export function RentalsTab({ libraryId, rentals, returnAsked }: RentalsTabProps)
   const { returnRental, isPending } = useKioskReturn(libraryId);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const dialog = useRef<HTMLDivElement>(null);
+  // Asked from the Rent tab, the dialog closes onto this rental's place in the list, as one opened from its row does.
+  const { remember } = focus;
+  useEffect(() => {
+    if (returnAsked) remember(returnAsked.rental.rentalId);
+  }, [returnAsked, remember]);
 
   const askToReturn = (rental: Rental) => {
     setConfirming(rental);
