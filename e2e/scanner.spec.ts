@@ -322,8 +322,29 @@ test.describe('without a barcode in view', () => {
     await answered;
     await expect(add.getByRole('textbox', { name: 'ISBN' })).toHaveValue(UNKNOWN_ISBN);
     await expect(add.getByText(/already holds/)).toHaveCount(0);
-    await expect(add.getByRole('textbox', { name: 'Title' })).toBeEditable();
-    await expect(add.getByRole('textbox', { name: 'Title' })).toBeFocused();
+    const [title, author, isbnField] = ['Title', 'Author', 'ISBN'].map((name) => add.getByRole('textbox', { name }));
+    await expect(title).toBeEditable();
+    await expect(title).toBeFocused();
+
+    // The ISBN corrected to a held book's and back: the title and author typed meanwhile come back as they were.
+    await title.fill('My Own Title');
+    await author.fill('My Own Author');
+    await isbnField.fill('9781451673319');
+    await expect(add.getByRole('status')).toContainText('This library already holds "Fahrenheit 451"');
+    await expect(title).toHaveValue('Fahrenheit 451');
+    await expect(author).not.toBeEditable();
+    await isbnField.fill(UNKNOWN_ISBN);
+    await expect(add.getByText(/already holds/)).toHaveCount(0);
+    await expect(title).toHaveValue('My Own Title');
+    await expect(author).toHaveValue('My Own Author');
+    await expect(title).toBeEditable();
+    await add.getByRole('button', { name: 'Scan Again' }).click();
+
+    // Scanned again this visit, the library's copy is known as the form opens: it opens on the number of copies.
+    await enterIsbn(page, '9781451673319');
+    await dialog(page, 'Confirm Book').getByRole('button', { name: 'Confirm Book' }).click();
+    await expect(add.getByRole('status')).toContainText('This library already holds "Fahrenheit 451"');
+    await expect(add.getByRole('textbox', { name: 'Number of copies' })).toBeFocused();
   });
 
   test('offline, a lookup waits for the connection rather than call a catalogued book unknown, and Scan Book says it needs one', async ({ page }) => {

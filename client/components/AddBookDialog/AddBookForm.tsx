@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
@@ -61,17 +61,27 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
   const { held } = useHeldCopy(libraryId, form.values.isbn);
   const titleField = useRef<HTMLInputElement>(null);
   const copiesField = useRef<HTMLInputElement>(null);
+  // Known at once (asked earlier this visit), the form opens on the number of copies, the one field left to fill in.
+  const [heldAtOpening] = useState(!!held);
+  // What was in Title and Author before a held book's took their place: back when the ISBN is changed to another.
+  const ownTitleAndAuthor = useRef<{ title: string; author: string } | null>(null);
   // The copies join the book the library holds, which keeps its title and author: those are shown, not to be
   // edited. Focus still where the form opened it, the number of copies is what is left to fill in.
   useEffect(() => {
-    if (!held) return;
-    form.setValue('title', held.title);
-    form.setValue('author', held.author);
-    if (document.activeElement === titleField.current) {
-      copiesField.current?.focus();
-      copiesField.current?.select();
+    if (held) {
+      ownTitleAndAuthor.current ??= { title: form.values.title, author: form.values.author };
+      form.setValue('title', held.title);
+      form.setValue('author', held.author);
+      if (document.activeElement === titleField.current) {
+        copiesField.current?.focus();
+        copiesField.current?.select();
+      }
+    } else if (ownTitleAndAuthor.current) {
+      form.setValue('title', ownTitleAndAuthor.current.title);
+      form.setValue('author', ownTitleAndAuthor.current.author);
+      ownTitleAndAuthor.current = null;
     }
-    // Once for each book found held, not as the form's values change.
+    // Once for each book found held or no longer held, not as the form's values change.
   }, [held?.id]);
   const addBook = trpc.books.add.useMutation({
     onSuccess: (book, { quantity = DEFAULT_BOOK_QUANTITY }) => {
@@ -106,14 +116,30 @@ export function AddBookForm({ libraryId, initialValues, onScanAgain, onAdded }: 
           <BookCover title={initialValues.title} url={isLookedUpIsbn ? initialValues.thumbnailUrl || initialValues.fullImageUrl : null} size="lg" />
           <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
             {/* First, rather than the dialog's close button: the form may show after the dialog has opened. */}
-            <TextInput label="Title" required data-autofocus autoFocus ref={titleField} readOnly={!!held} variant={held ? 'filled' : 'default'} {...form.inputProps('title')} />
+            <TextInput
+              label="Title"
+              required
+              data-autofocus={!heldAtOpening || undefined}
+              autoFocus={!heldAtOpening}
+              ref={titleField}
+              readOnly={!!held}
+              variant={held ? 'filled' : 'default'}
+              {...form.inputProps('title')}
+            />
             <TextInput label="Author" required readOnly={!!held} variant={held ? 'filled' : 'default'} {...form.inputProps('author')} />
           </Stack>
         </Group>
         <TextInput label="ISBN" required {...form.inputProps('isbn')} />
         {/* A text field, kept as typed: a number field rewrites what it is given ('1e3' shown as 13, '-3' as 3), and
             its arrows were targets of 24 by 17 px. Digits alone are a number of copies; anything else counts as one. */}
-        <TextInput label="Number of copies" inputMode="numeric" ref={copiesField} {...form.inputProps('quantity')} />
+        <TextInput
+          label="Number of copies"
+          inputMode="numeric"
+          data-autofocus={heldAtOpening || undefined}
+          autoFocus={heldAtOpening}
+          ref={copiesField}
+          {...form.inputProps('quantity')}
+        />
         {/* Added, the lists read again find the book just added: not one held before, as the dialog closes. */}
         <LiveRegion role="status">
           {held && !addBook.isSuccess && (
