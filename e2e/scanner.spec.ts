@@ -163,8 +163,15 @@ test.describe('without a barcode in view', () => {
     await expect(confirm.getByText('You can still proceed with this ISBN.')).toBeVisible();
     // Asked again on request, without typing the ISBN again.
     const lookups = callsTo(page, 'lookup.lookup');
-    await confirm.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
+    const releaseLookup = await hold(page, 'lookup.lookup');
+    await confirm.getByRole('alert').getByRole('button', { name: 'Try again' }).focus();
+    await page.keyboard.press('Enter');
+    // While it is asked, the failure stays said and its button, busy, keeps the focus; failed again, it is there to press.
+    await expect(confirm.getByRole('alert').getByRole('button', { name: 'Trying again...' })).toBeFocused();
+    await expect(confirm.getByRole('alert')).toContainText(failed);
+    releaseLookup();
     await expect.poll(() => lookups.length).toBe(1);
+    await expect(confirm.getByRole('alert').getByRole('button', { name: 'Try again' })).toBeFocused();
     await expect(confirm.getByRole('alert')).toContainText(failed);
     // Not kept for the visit, as an answer is: scanned again, the ISBN is asked about again. Typed, it comes back
     // into the field, to be corrected or sent as it is.

@@ -1,11 +1,12 @@
+import { useState } from 'react';
 import { lookupErrorMessage } from '../lib/lookup-errors';
 import { trpc } from '../trpc';
 
 /**
  * The book behind an ISBN scanned for a library (whose own copy answers first). Answers are cached for the whole
- * visit and never retried (SPEC section 7); a book added to a library marks them out of date (AddBookForm), so
- * the next scan of its ISBN asks again. A failure (the book services down) is no answer: it holds no data, so
- * the next scan of the ISBN asks again.
+ * visit and never retried by themselves (SPEC section 7), only when the user asks (`retry`); a book added to a
+ * library marks them out of date (AddBookForm), so the next scan of its ISBN asks again. A failure (the book
+ * services down) is no answer: it holds no data, so the next scan of the ISBN asks again.
  * `confirmed`: the ISBN was confirmed on what its lookup just answered (the add-book form, after the confirm
  * step). A failure shown there is that answer, not asked again (SPEC section 7: not retried): the form goes on
  * with the ISBN alone at once, rather than wait on the book services a second time (up to two of their timeouts).
@@ -15,14 +16,21 @@ export function useBookLookup(isbn: string | null, libraryId: number, { confirme
     { isbn: isbn ?? '', libraryId },
     { enabled: !!isbn, staleTime: Infinity, gcTime: Infinity, retry: false, retryOnMount: !confirmed },
   );
+  const failure = lookup.isError ? lookupErrorMessage(lookup.error) : null;
+  // Asked again after a failure (Try again), a lookup that never had an answer reads as pending: its failure stays
+  // said, with the button that asked busy and keeping the focus, until the new answer.
+  const [said, setSaid] = useState<{ isbn: string | null; failure: string } | null>(null);
+  if (failure !== null && (said?.failure !== failure || said.isbn !== isbn)) setSaid({ isbn, failure });
+  else if (failure === null && said && (!lookup.isFetching || said.isbn !== isbn)) setSaid(null);
+  const retrying = failure === null && lookup.isFetching && said?.isbn === isbn;
   return {
     book: lookup.data?.book ?? null,
     // A 'not found' asked again (a book since catalogued) is not said again while the answer comes.
-    isLoading: !!isbn && (lookup.isLoading || (lookup.isFetching && lookup.data?.book === null)),
+    isLoading: !!isbn && !retrying && (lookup.isLoading || (lookup.isFetching && lookup.data?.book === null)),
     /** Offline, a lookup that has not run waits for the connection: nothing is known yet, not that the book is unknown. */
     isWaitingForConnection: !!isbn && lookup.isPending && lookup.isPaused,
-    error: lookup.isError ? lookupErrorMessage(lookup.error) : null,
+    error: failure ?? (retrying ? said!.failure : null),
     /** Asks a failed lookup again, when the user says so (the book services may be back). */
-    retry: lookup,
+    retry: { refetch: lookup.refetch, isFetching: lookup.isFetching },
   };
 }
