@@ -284,6 +284,22 @@ describe('sign-in with Google through the local OpenID provider', () => {
     }
   });
 
+  it("answers a fault of ours after the provider has answered as ours, not as the provider's failure", async () => {
+    const flow = await startSignIn();
+    const landing = await signInAtProvider(flow, { email: uniqueEmail('faulty'), name: 'Faulty Store' });
+    await t.sql(`alter table temporary_tokens rename to temporary_tokens_gone`);
+    try {
+      const { res, message, targetOrigin } = await callback(landing, flow.app.header());
+      expect(res.body).not.toMatch(/temporary_tokens|does not exist/);
+      expect(res.statusCode).toBe(500);
+      const internal = `${INTERNAL} (Reference: ${String(res.headers['x-request-id']).slice(0, 8)})`;
+      expect(message).toEqual({ type: 'OAUTH_ERROR', error: { code: 'oauth_failed', message: internal, details: {} } });
+      expect(targetOrigin).toBe(APP_ORIGIN);
+    } finally {
+      await t.sql(`alter table temporary_tokens_gone rename to temporary_tokens`);
+    }
+  });
+
   it('limits starting a sign-in to sixty per address in ten minutes', async () => {
     const start = () => t.app.inject({ method: 'GET', url: '/_api/auth/oauth_authorize?provider=google', remoteAddress: '203.0.113.99' });
     for (let i = 0; i < 60; i++) expect((await start()).statusCode).toBe(302);

@@ -70,15 +70,18 @@ export async function registerGoogleSignIn(app: FastifyInstance, { em, config }:
       const codeVerifier = await consumeAuthorization(db, provider.id, state, req.cookies[BINDING_COOKIE]);
       if (error) throw new OAuthFailure(error, error === 'access_denied' ? SIGN_IN_CANCELLED : AUTHENTICATION_FAILED);
       if (!code) throw new OAuthFailure('invalid_request', AUTHENTICATION_FAILED);
-      const identity = await provider.identify({ code, redirectUri: callbackUrl(req), codeVerifier });
+      const identity = await provider.identify({ code, redirectUri: callbackUrl(req), codeVerifier }).catch((failure: unknown) => {
+        // As far as the user can tell, the provider's failure. Only the error's own text: HTTP client errors carry
+        // request and response data with them.
+        req.log.error({ err: { message: (failure as Error).message, stack: (failure as Error).stack } }, 'OAuth sign-in failed at the provider');
+        throw new OAuthFailure(UNEXPLAINED, AUTHENTICATION_FAILED);
+      });
       const userId = await signInWithIdentity(db, provider.id, identity);
       const token = await issueTemporaryToken(db, userId);
       return sendCallbackPage(reply, origin, { type: 'OAUTH_TOKEN_SUCCESS', token });
     } catch (error) {
-      if (error instanceof OAuthFailure) return sendFailurePage(reply, origin, error);
-      // Only the error's own text: HTTP client errors carry request and response data with them.
-      req.log.error({ err: { message: (error as Error).message, stack: (error as Error).stack } }, 'OAuth sign-in failed');
-      return sendFailurePage(reply, origin, new OAuthFailure(UNEXPLAINED, AUTHENTICATION_FAILED));
+      // A fault of ours (the database down, a bug) is said as on any route, not as the provider's.
+      return sendFailurePage(reply, origin, error);
     }
   });
 }
