@@ -52,7 +52,7 @@ export function CustomerDashboard({ libraryId, customerId }: { libraryId: number
       rows={shown}
       // The books wait for the customer's rentals (which of them get Return Book), or say those failed.
       loading={(!view && rentalsFailure) || <ListSkeleton label="Loading books" />}
-      failure="Error fetching books"
+      failure="Error fetching books: "
       fallback={callFallbacks.fetchBooks}
     >
       {(rows) => view && <BookList books={rows} view={view} emptyText={debounced ? NO_BOOK_MATCHES : 'No books are currently available to rent.'} />}

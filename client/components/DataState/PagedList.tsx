@@ -21,7 +21,7 @@ interface PagedListProps<Row> {
   rows: Row[] | undefined;
   /** What stands until the rows can be drawn: a ListSkeleton. */
   loading: ReactNode;
-  /** What a failed read says before its message: 'Error fetching books'. */
+  /** What a failed read says before its message, as SPEC words it: 'Error fetching books: '. */
   failure: string;
   /** The message for an error that has none of its own (callFallbacks). */
   fallback?: string;
@@ -39,7 +39,7 @@ interface PagedListProps<Row> {
  * place of rows never loaded, its empty text, or the rows with Load more under them.
  */
 export function PagedList<Row>({ query, rows, loading, failure, fallback, empty, items, gap = 'sm', children }: PagedListProps<Row>) {
-  const failed = query.isError && <ErrorAlert retry={query}>{`${failure}: `}{errorMessage(query.error, fallback)}</ErrorAlert>;
+  const failed = query.isError && <ErrorAlert retry={query}>{failure}{errorMessage(query.error, fallback)}</ErrorAlert>;
   if (!rows) return (!query.data && failed) || loading;
   if (rows.length === 0 && empty && !failed) return empty;
   return (

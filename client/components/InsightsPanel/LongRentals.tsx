@@ -40,7 +40,7 @@ function EveryLongRental({ libraryId }: { libraryId: number }) {
       query={query}
       rows={rows}
       loading={<ListSkeleton label={`Loading rentals out for more than ${LONG_RENTAL_DAYS} days`} count={5} height={36} />}
-      failure={`Could not load the rentals out for more than ${LONG_RENTAL_DAYS} days`}
+      failure={`Could not load the rentals out for more than ${LONG_RENTAL_DAYS} days: `}
       items="rentals"
     >
       {(rentals) => <LongRentalsTable rentals={rentals} />}

@@ -46,7 +46,7 @@ export function NeverRented({ libraryId, collection }: { libraryId: number; coll
 function EveryNeverRented({ libraryId }: { libraryId: number }) {
   const { query, rows } = usePagedQuery(trpc.insights.neverRented, { libraryId }, neverRentedPages);
   return (
-    <PagedList query={query} rows={rows} loading={<ListSkeleton label="Loading books never rented" count={5} height={36} />} failure="Could not load the books never rented">
+    <PagedList query={query} rows={rows} loading={<ListSkeleton label="Loading books never rented" count={5} height={36} />} failure="Could not load the books never rented: ">
       {(books) => (
         <List size="sm" spacing={6}>
           {books.map((book) => (

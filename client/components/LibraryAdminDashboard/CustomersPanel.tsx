@@ -31,7 +31,7 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
         query={query}
         rows={customers}
         loading={<ListSkeleton label="Loading customers" height={88} />}
-        failure="Failed to load customers"
+        failure="Failed to load customers: "
         fallback={callFallbacks.fetchCustomers}
         empty={
           <Stack align="center" gap={4} py="xl" ta="center">

@@ -20,7 +20,7 @@ export function ManageBooksPanel({ libraryId }: { libraryId: number }) {
         <AddBookButton libraryId={libraryId} />
       </Group>
       <SearchField label="Search books" placeholder="Search by title or author..." value={search} onChange={setSearch} status={status} />
-      <PagedList query={query} rows={books} loading={<ListSkeleton label="Loading books" />} failure="Error fetching books" fallback={callFallbacks.fetchBooks} gap="md">
+      <PagedList query={query} rows={books} loading={<ListSkeleton label="Loading books" />} failure="Error fetching books: " fallback={callFallbacks.fetchBooks} gap="md">
         {(rows) => <BookList books={rows} view={{ kind: 'library' }} emptyText={debounced ? NO_BOOK_MATCHES : 'No books found in this category.'} />}
       </PagedList>
     </Stack>

@@ -38,7 +38,7 @@ export function RentalsPanel({ libraryId }: { libraryId: number }) {
           query={query}
           rows={rentals}
           loading={<ListSkeleton label="Loading rentals" height={160} />}
-          failure="Error fetching rentals"
+          failure="Error fetching rentals: "
           fallback={callFallbacks.fetchRentals}
           empty={<EmptyText>{debounced ? NO_RENTAL_MATCHES : 'No books are currently rented.'}</EmptyText>}
           items="rentals"

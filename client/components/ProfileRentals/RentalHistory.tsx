@@ -27,7 +27,7 @@ function HistoryRows() {
       query={query}
       rows={rows}
       loading={<ListSkeleton label="Loading your rental history" count={3} height={56} />}
-      failure="Error fetching rentals"
+      failure="Error fetching rentals: "
       fallback={callFallbacks.fetchRentals}
       empty={<EmptyText>You have not returned any books yet.</EmptyText>}
       items="rentals"
