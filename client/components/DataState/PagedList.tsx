@@ -1,9 +1,8 @@
 import { type MantineSpacing, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/error-messages';
-// Its own file, not BookList's index: BookList imports DataState.
-import { LoadMoreButton } from './LoadMoreButton';
 import { ErrorAlert, type Retry } from './DataState';
+import { LoadMoreButton } from './LoadMoreButton';
 
 /** What a paged list reads of its query (usePagedQuery's). */
 interface PagedListQuery extends Retry {
