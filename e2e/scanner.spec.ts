@@ -783,3 +783,18 @@ test("a book's status asked as the user signs out in another tab ends without a 
   await expect(cancelled.seen).toHaveCount(0);
   await other.close();
 });
+
+test('a lookup answered on Try again hands the focus on to Confirm Book, as the step does when it opens', async ({ page }) => {
+  await openLibrary(page, 'Central Library');
+  await page.route(trpcCall('lookup.lookup'), (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Scan to Add Book' }).click();
+  await enterIsbn(page, '9781451673319');
+  const confirm = dialog(page, 'Confirm Book');
+  const tryAgain = confirm.getByRole('alert').getByRole('button', { name: 'Try again' });
+  await expect(tryAgain).toBeVisible();
+  await page.unroute(trpcCall('lookup.lookup'));
+  await tryAgain.focus();
+  await page.keyboard.press('Enter');
+  await expect(confirm.getByRole('heading', { name: 'Fahrenheit 451' })).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Confirm Book' })).toBeFocused();
+});

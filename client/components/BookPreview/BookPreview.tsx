@@ -1,15 +1,31 @@
 import { Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useBookLookup } from '../../hooks/use-book-lookup';
 import { BookCover } from '../BookCover';
 import { ErrorAlert } from '../DataState';
+
+interface BookPreviewProps {
+  isbn: string;
+  libraryId: number;
+  canProceed?: boolean;
+  /** A failed lookup, asked again, has answered, and the focus was on its alert, now gone. */
+  onAnsweredAfterFailure?: () => void;
+}
 
 /**
  * The scan dialog's confirm step: what the lookup knows about a scanned or typed ISBN. `canProceed` false (a book
  * to rent that the library does not hold) drops 'You can still proceed with this ISBN.', and a failed lookup's
  * alert: the step says why it goes no further, and no detail the book services could give would change that.
  */
-export function BookPreview({ isbn, libraryId, canProceed = true }: { isbn: string; libraryId: number; canProceed?: boolean }) {
+export function BookPreview({ isbn, libraryId, canProceed = true, onAnsweredAfterFailure }: BookPreviewProps) {
   const { book, isLoading, isWaitingForConnection, error, retry } = useBookLookup(isbn, libraryId);
+  // Answered on Try again, the alert that held the focus goes: the step is told, to give the focus on.
+  const [failedBefore, setFailedBefore] = useState(false);
+  if (error && !failedBefore) setFailedBefore(true);
+  const answered = failedBefore && !error && !isLoading;
+  useEffect(() => {
+    if (answered && (!document.activeElement || document.activeElement === document.body)) onAnsweredAfterFailure?.();
+  }, [answered, onAnsweredAfterFailure]);
   const proceed = canProceed && (
     <Text c="dimmed" size="sm">
       You can still proceed with this ISBN.

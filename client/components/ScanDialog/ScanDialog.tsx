@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { bookNotInLibrary } from '../../../shared/schemas';
 import { useHeldCopy } from '../../hooks/use-held-copy';
 import { busyProps } from '../../lib/busy';
@@ -116,9 +116,12 @@ type ConfirmStepProps = Pick<ScanDialogProps, 'libraryId' | 'ifNotHeld'> & { isb
 function ConfirmStep({ isbn, libraryId, ifNotHeld, onScanAgain, onConfirm }: ConfirmStepProps) {
   const { notHeld } = useHeldCopy(libraryId, isbn, { enabled: !!ifNotHeld });
   const refused = notHeld && ifNotHeld === 'refuse';
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const focusConfirm = useCallback(() => confirmButton.current?.focus(), []);
   return (
     <Stack>
-      <BookPreview isbn={isbn} libraryId={libraryId} canProceed={!refused} />
+      {/* Answered on Try again, the step goes on from Confirm Book, as it does when it opens. */}
+      <BookPreview isbn={isbn} libraryId={libraryId} canProceed={!refused} onAnsweredAfterFailure={focusConfirm} />
       {ifNotHeld === 'refuse' && <AlertRegion>{refused && bookNotInLibrary(isbn)}</AlertRegion>}
       {ifNotHeld === 'offerToAdd' && (
         <LiveRegion role="status">{notHeld && <Text size="sm">{`${bookNotInLibrary(isbn)} Confirm Book opens the form to add it.`}</Text>}</LiveRegion>
@@ -128,7 +131,7 @@ function ConfirmStep({ isbn, libraryId, ifNotHeld, onScanAgain, onConfirm }: Con
           Scan Again
         </Button>
         {/* The view changed under the focus: it moves to the step's answer. Refused, it keeps the focus (busyProps). */}
-        <Button onClick={() => refused || onConfirm()} autoFocus {...busyProps(refused)}>
+        <Button ref={confirmButton} onClick={() => refused || onConfirm()} autoFocus {...busyProps(refused)}>
           Confirm Book
         </Button>
       </Group>
