@@ -3,9 +3,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type pino from 'pino';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
-import { serviceUnavailable } from './errors';
 import { answerClientError } from './http/client-errors';
-import { failureAnswer, sendError } from './http/error-response';
+import { sendError } from './http/error-response';
 import { readJsonBodiesStrictly } from './http/json-body';
 import { RequestLog, RequestLogger } from './http/logging';
 import { registerManifest } from './http/manifest';
@@ -70,9 +69,8 @@ export async function buildApp({ orm, config, clientDir, logger = false }: AppOp
       await Promise.race([orm.em.getConnection().execute('select 1'), silence]);
       return { status: 'ready' };
     } catch {
-      // A health answer, {status: 'ready'} or this: the failure's status and text as every answer has them, no code.
-      const { status, body: { error, message } } = failureAnswer(reply, serviceUnavailable('Database unreachable'));
-      return reply.status(status).send({ status: 'unavailable', error, message });
+      // A health answer of its own shape, {status: 'ready'} or this: no error to map, so no mapper.
+      return reply.status(503).send({ status: 'unavailable', error: 'Database unreachable', message: 'Database unreachable' });
     } finally {
       clearTimeout(timer);
     }

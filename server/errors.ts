@@ -33,7 +33,7 @@ export const methodNotSupported = (message: string) => new AppError('METHOD_NOT_
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const payloadTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
 export const notJson = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON.');
-/** Something we depend on did not answer: a book provider, or the database as /readyz asks it (one failing a call is named by http/error-response.ts). */
+/** A service we depend on (not the database, which http/error-response.ts names itself) did not answer. */
 export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', message);
 /** How long until a limit's window ends, as a person says it: rounded up to the minute past one. */
 export function waitText(seconds: number): string {
