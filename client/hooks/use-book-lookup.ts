@@ -18,11 +18,13 @@ export function useBookLookup(isbn: string | null, libraryId: number, { confirme
   );
   const failure = lookup.isError ? lookupErrorMessage(lookup.error) : null;
   // Asked again after a failure (Try again), a lookup that never had an answer reads as pending: its failure stays
-  // said, with the button that asked busy and keeping the focus, until the new answer.
-  const [said, setSaid] = useState<{ isbn: string | null; failure: string } | null>(null);
-  if (failure !== null && (said?.failure !== failure || said.isbn !== isbn)) setSaid({ isbn, failure });
-  else if (failure === null && said && (!lookup.isFetching || said.isbn !== isbn)) setSaid(null);
-  const retrying = failure === null && lookup.isFetching && said?.isbn === isbn;
+  // said, with the button that asked busy and keeping the focus, until the new answer. That answer is said too
+  // (`answeredAfterFailure`): the alert that held the focus goes with the failure.
+  const [said, setSaid] = useState<{ isbn: string | null; failure: string; answered: boolean } | null>(null);
+  if (failure !== null && (said?.failure !== failure || said.isbn !== isbn || said.answered)) setSaid({ isbn, failure, answered: false });
+  else if (failure === null && said && said.isbn !== isbn) setSaid(null);
+  else if (failure === null && said && !said.answered && lookup.isSuccess && !lookup.isFetching) setSaid({ ...said, answered: true });
+  const retrying = failure === null && lookup.isFetching && said?.isbn === isbn && !said.answered;
   return {
     book: lookup.data?.book ?? null,
     // A 'not found' asked again (a book since catalogued) is not said again while the answer comes.
@@ -30,6 +32,8 @@ export function useBookLookup(isbn: string | null, libraryId: number, { confirme
     /** Offline, a lookup that has not run waits for the connection: nothing is known yet, not that the book is unknown. */
     isWaitingForConnection: !!isbn && lookup.isPending && lookup.isPaused,
     error: failure ?? (retrying ? said!.failure : null),
+    /** A failed lookup, asked again, has answered. */
+    answeredAfterFailure: failure === null && said?.isbn === isbn && said.answered,
     /** Asks a failed lookup again, when the user says so (the book services may be back). */
     retry: { refetch: lookup.refetch, isFetching: lookup.isFetching },
   };

@@ -44,7 +44,7 @@ export const payloadIsbn = z
   .max(ISBN_MAX_LENGTH, 'ISBN must be at most 13 characters');
 
 /** The scanner and manual-entry rule (SPEC section 5), after a field's own text rules: 10 or 13 digits once stripped. */
-const isbnDigits = z.string().refine(hasIsbnLength, INVALID_ISBN_MESSAGE);
+export const isbnDigits = z.string().refine(hasIsbnLength, INVALID_ISBN_MESSAGE);
 
 /** The page the app's own lists ask for (dashboards, the kiosk's search), and what a list without a limit gets. */
 export const BOOKS_PAGE_DEFAULT = 50;

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { DEFAULT_BOOK_QUANTITY } from '../../../shared/constants';
-import { hasIsbnLength, INVALID_ISBN_MESSAGE, ISBN_CHECK_DIGIT_MESSAGE, isbnKey, isbnProblem, normalizeIsbn } from '../../../shared/isbn';
-import { addBookInput, type BookLookupResult } from '../../../shared/schemas';
+import { ISBN_CHECK_DIGIT_MESSAGE, isbnKey, isbnProblem, normalizeIsbn } from '../../../shared/isbn';
+import { addBookInput, type BookLookupResult, isbnDigits } from '../../../shared/schemas';
 import { useHeldCopy } from '../../hooks/use-held-copy';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
@@ -29,7 +29,7 @@ const addBookForm = addBookInput.omit({ libraryId: true, acquisitionDate: true }
   isbn: z
     .string()
     .transform(normalizeIsbn)
-    .refine(hasIsbnLength, INVALID_ISBN_MESSAGE)
+    .pipe(isbnDigits)
     .pipe(addBookInput.shape.isbn)
     .refine((isbn) => isbnProblem(isbn) !== 'checkDigit', ISBN_CHECK_DIGIT_MESSAGE),
   quantity: z.string().transform(copiesFromInput).pipe(addBookInput.shape.quantity.unwrap()),

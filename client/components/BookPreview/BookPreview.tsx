@@ -1,5 +1,5 @@
 import { Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useBookLookup } from '../../hooks/use-book-lookup';
 import { BookCover } from '../BookCover';
 import { ErrorAlert } from '../DataState';
@@ -18,11 +18,8 @@ interface BookPreviewProps {
  * alert: the step says why it goes no further, and no detail the book services could give would change that.
  */
 export function BookPreview({ isbn, libraryId, canProceed = true, onAnsweredAfterFailure }: BookPreviewProps) {
-  const { book, isLoading, isWaitingForConnection, error, retry } = useBookLookup(isbn, libraryId);
+  const { book, isLoading, isWaitingForConnection, error, retry, answeredAfterFailure: answered } = useBookLookup(isbn, libraryId);
   // Answered on Try again, the alert that held the focus goes: the step is told, to give the focus on.
-  const [failedBefore, setFailedBefore] = useState(false);
-  if (error && !failedBefore) setFailedBefore(true);
-  const answered = failedBefore && !error && !isLoading;
   useEffect(() => {
     if (answered && (!document.activeElement || document.activeElement === document.body)) onAnsweredAfterFailure?.();
   }, [answered, onAnsweredAfterFailure]);
