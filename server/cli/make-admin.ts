@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig, loadEnvFile } from '../config';
 import { openDatabase } from '../db/database';
-import { EMBEDDED_DATABASE, runningClusterPort, runningClusterUrl } from '../db/embedded';
+import { EMBEDDED_DATABASE, runningClusterUrl } from '../db/embedded';
+import { runningClusterPort } from '../db/embedded-postmaster';
 import { messageOf } from '../errors';
 
 const email = process.argv[2]?.trim().toLowerCase();
