@@ -48,6 +48,8 @@ export default defineConfig({
       OPEN_LIBRARY_BASE_URL: 'http://127.0.0.1:9', GOOGLE_BOOKS_BASE_URL: 'http://127.0.0.1:9',
       // Every spec's browser registers from 127.0.0.1, some twenty accounts a run: the default hourly limit
       // would refuse the next spec that adds one. The limit itself is tested in server/security/rate-limits.int.test.ts.
-      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000' },
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
+      // The demo librarian creates a library for many a spec: fifty or so a run.
+      LIBRARIES_PER_ADMIN_PER_DAY: '1000' },
   },
 });

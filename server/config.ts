@@ -20,6 +20,8 @@ export interface Config {
   sessionAbsoluteDays: number;
   /** Password registrations one client address may make an hour (a branch's public computers share one). */
   registrationsPerAddressPerHour: number;
+  /** Libraries one library admin may create a day (any customer may make themselves one); admins are not counted. */
+  librariesPerAdminPerDay: number;
   logLevel: string;
   /** Write each log line at once instead of in batches (to watch a log live, line by line). */
   logUnbuffered: boolean;
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleDays: int('SESSION_IDLE_DAYS', DEFAULT_SESSION_IDLE_DAYS, 1, 3650),
     sessionAbsoluteDays: int('SESSION_ABSOLUTE_DAYS', 60, 1, 3650),
     registrationsPerAddressPerHour: int('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 20, 1, 100_000),
+    librariesPerAdminPerDay: int('LIBRARIES_PER_ADMIN_PER_DAY', 10, 1, 100_000),
     logLevel,
     logUnbuffered: flag('LOG_UNBUFFERED', false),
     // Demo accounts have published passwords (a platform admin among them): only a demo on this machine gets

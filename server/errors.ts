@@ -39,7 +39,9 @@ export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNA
 export function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  if (minutes <= 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  // A day's window (library creation) is said in hours, not as 1,380 minutes.
+  return `${Math.ceil(minutes / 60)} hours`;
 }
 
 /** A rate limit reached: the text names the wait, which Retry-After carries too. */

@@ -18,5 +18,5 @@ export const librariesRouter = router({
     .meta({ rest: { method: 'POST', path: '/_api/libraries', wire: 'superjson' } })
     .input(createLibraryInput)
     .output(syncOutput(librarySchema))
-    .mutation(({ ctx, input }) => createLibrary(ctx.em, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createLibrary(ctx.em, ctx.user, input, ctx.config.librariesPerAdminPerDay)),
 });

@@ -36,7 +36,7 @@ function expectLimited(res: Awaited<ReturnType<typeof post>>) {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   // The wait, as Retry-After gives it, in words.
   expect(res.json().message).toBe(`Too many attempts. Please try again in ${waitText(Number(res.headers['retry-after']))}.`);
-  expect(res.json().message).toMatch(/^Too many attempts\. Please try again in \d+ (minutes?|seconds?)\.$/);
+  expect(res.json().message).toMatch(/^Too many attempts\. Please try again in \d+ (hours|minutes?|seconds?)\.$/);
 }
 
 describe('brute force is limited, across server processes', () => {
@@ -141,6 +141,37 @@ describe('brute force is limited, across server processes', () => {
     // Nothing changed by the refused saves; the name still may.
     expect(await t.sql(`select email, phone_number from users where id = ?`, [user.id])).toEqual([{ email: user.email, phone_number: null }]);
     expect((await save(t.app, { displayName: 'Still Me' })).statusCode).toBe(200);
+  });
+
+  it('library creation: ten a day per library admin, refusals included, counted across both servers; an admin is not counted', async () => {
+    const { client, user } = await signedIn(t, { role: 'library_admin' });
+    const stamp = Date.now();
+    const create = (app: App, name: string, requestKey?: string, cookie = client.cookie!) =>
+      app.inject({
+        method: 'POST',
+        url: '/_api/libraries',
+        headers: { 'content-type': 'application/json', cookie },
+        payload: JSON.stringify({ name, ...(requestKey ? { requestKey } : {}) }),
+      });
+    const key = crypto.randomUUID();
+    expect((await create(t.app, `Limited ${stamp} 0`, key)).statusCode).toBe(200);
+    // The same create sent again after a lost answer is that library, not another create: not counted.
+    const again = await create(other, `Limited ${stamp} 0`, key);
+    expect(again.statusCode).toBe(200);
+    const taken = await create(t.app, `Limited ${stamp} 0`);
+    expect([taken.statusCode, taken.json().message]).toEqual([409, 'A library with this name already exists.']);
+    const made = await hammer((app) => create(app, `Limited ${stamp} ${Math.random()}`), 8);
+    expect(made.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    const refused = await create(other, `Limited ${stamp} eleventh`);
+    expectLimited(refused);
+    expect(refused.json().message).toMatch(/in 2[34] hours\.$/);
+    expect(await t.sql(`select count(*)::int as n from library_staff where user_id = ?`, [user.id])).toEqual([{ n: 9 }]);
+    expect(await t.sql(`select 1 from libraries where name = ?`, [`Limited ${stamp} eleventh`])).toEqual([]);
+
+    // The deployment's admins set up as many branches as they need.
+    const admin = await signedIn(t, { role: 'admin' });
+    const branches = await hammer((app) => create(app, `Branch ${stamp} ${Math.random()}`, undefined, admin.client.cookie!), 12);
+    expect(branches.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
   });
 
   it('kiosk customer lookup: thirty a minute per staff account, counted across both servers', async () => {

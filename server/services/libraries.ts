@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Library } from '../../shared/schemas';
 import { query } from '../db/sql';
 import { isUniqueViolation } from '../errors';
+import { forgive, hit, LIMITS } from './rate-limits';
 import type { UserRow } from './users';
 
 export const libraryNotFound = (id: number) => `No library found with the ID: ${id}.`;
@@ -33,9 +34,18 @@ export async function listLibraries(em: EntityManager, user: Pick<UserRow, 'id' 
  * the library this creator made with this name and this key, and that is the answer. However late: no
  * window applies (as in retried-creates.ts), since the key names that one create and a create made on
  * purpose comes with a key of its own. The staff row was written with the library, so at the same time.
+ * A library admin's creates are counted (LIMITS.libraryCreation), refusals included; one sent again is not.
  */
-export async function createLibrary(em: EntityManager, creatorId: number, input: { name: string; requestKey?: string }): Promise<Library> {
+export async function createLibrary(
+  em: EntityManager,
+  creator: Pick<UserRow, 'id' | 'role'>,
+  input: { name: string; requestKey?: string },
+  perDay: number,
+): Promise<Library> {
   const { name, requestKey = null } = input;
+  const creatorId = creator.id;
+  const limit = creator.role === 'library_admin' ? LIMITS.libraryCreation(creatorId, perDay) : null;
+  if (limit) await hit(em, [limit]);
   // A taken name, in another case or in compatibility letters ('Ｃentral Library', full-width), meets the
   // unique index (Migration20261202000000), even when two creates of it come at once.
   try {
@@ -52,8 +62,9 @@ export async function createLibrary(em: EntityManager, creatorId: number, input:
         where l.name = ? and l.request_key = ?`,
       [creatorId, name, requestKey],
     );
-    if (created) return created;
-    throw error;
+    if (!created) throw error;
+    if (limit) await forgive(em, limit.key);
+    return created;
   }
 }
 

@@ -17,6 +17,8 @@ const MINUTE = 60;
  * address, so one address cannot spray many accounts. Kiosk phone lookups reveal who owns a number, and a
  * kiosk registration's refusal whether an email or number is taken (besides claiming them), so each staff
  * account gets a bounded number of each; so does each account's change of its own email or phone number.
+ * Any customer may make themselves a library admin, and every library they create fills every patron's
+ * library picker: a library admin creates a bounded number a day (the deployment's admins, none).
  */
 export const LIMITS = {
   loginPerAccount: (ip: string, email: string): Limit => ({ key: `login:${ip}:${email}`, max: 10, windowSeconds: 15 * MINUTE }),
@@ -29,6 +31,8 @@ export const LIMITS = {
   kioskRegistration: (staffId: number): Limit => ({ key: `customer-register:${staffId}`, max: 100, windowSeconds: 60 * MINUTE }),
   /** A profile saved with another email or phone number: its refusal says whether that one is taken. */
   contactChange: (userId: number): Limit => ({ key: `profile-contact:${userId}`, max: 20, windowSeconds: 60 * MINUTE }),
+  /** `max` is the deployment's LIBRARIES_PER_ADMIN_PER_DAY (10 by default). */
+  libraryCreation: (userId: number, max: number): Limit => ({ key: `library-create:${userId}`, max, windowSeconds: 24 * 60 * MINUTE }),
 };
 
 /**
