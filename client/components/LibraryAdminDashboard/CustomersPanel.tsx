@@ -10,6 +10,7 @@ import { BreakableEmail } from '../BreakableEmail';
 import { ListSkeleton, PagedList } from '../DataState';
 import { resultsOf, SearchField, searchStatusText } from '../SearchField';
 import { DateText } from '../DateText';
+import classes from './LibraryAdminDashboard.module.css';
 
 const customerPages = paging(CUSTOMERS_PAGE_DEFAULT, (customer: Customer) => customer.id);
 
@@ -22,8 +23,8 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
   const status = searchStatusText(resultsOf(debounced, query, customers), ['customer', 'customers']);
 
   return (
-    <Stack gap="md">
-      <Title order={2} size="h3">
+    <div className={classes.panel}>
+      <Title order={2} size="h3" className={classes.heading}>
         Customer Management
       </Title>
       <SearchField label="Search customers" placeholder="Search by name or email..." value={search} onChange={setSearch} status={status} />
@@ -52,7 +53,7 @@ export function CustomersPanel({ libraryId }: { libraryId: number }) {
           </SimpleGrid>
         )}
       </PagedList>
-    </Stack>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Tabs } from '@mantine/core';
-import { useMediaQuery, useSessionStorage } from '@mantine/hooks';
+import { useSessionStorage } from '@mantine/hooks';
 import type { ComponentType } from 'react';
 import { InsightsPanel } from '../InsightsPanel';
 import { CustomersPanel } from './CustomersPanel';
+import classes from './LibraryAdminDashboard.module.css';
 import { ManageBooksPanel } from './ManageBooksPanel';
 import { RentalsPanel } from './RentalsPanel';
 
@@ -20,14 +21,16 @@ export function LibraryAdminDashboard({ libraryId }: { libraryId: number }) {
   // The tab stays as staff leave it, when they switch library (to compare branches) and on a reload;
   // a new browser tab opens on Manage Books.
   const [tab, setTab] = useSessionStorage({ key: 'scroll.dashboardTab', defaultValue: 'books', getInitialValueInEffect: false });
-  // On a phone the four tabs do not fit one row: they wrap, two to a row, as pills (an underline
-  // would mark only the row it is on). Wider, they sit in one underlined row.
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   return (
-    <Tabs value={isTab(tab) ? tab : 'books'} onChange={(next) => isTab(next) && setTab(next)} keepMounted={false} variant={phone ? 'pills' : 'default'}>
-      <Tabs.List mb="md" grow={phone}>
+    <Tabs
+      value={isTab(tab) ? tab : 'books'}
+      onChange={(next) => isTab(next) && setTab(next)}
+      keepMounted={false}
+      classNames={{ list: classes.tabList, tab: classes.tab }}
+    >
+      <Tabs.List>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value} style={phone ? { flexBasis: '40%' } : undefined}>
+          <Tabs.Tab key={tab.value} value={tab.value}>
             {tab.label}
           </Tabs.Tab>
         ))}

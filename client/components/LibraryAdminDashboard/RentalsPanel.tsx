@@ -14,6 +14,7 @@ import { BreakableEmail } from '../BreakableEmail';
 import { EmptyText, ListSkeleton, PagedList } from '../DataState';
 import { resultsOf, SearchField, searchStatusText } from '../SearchField';
 import { DateText } from '../DateText';
+import classes from './LibraryAdminDashboard.module.css';
 
 const rentalPages = paging(RENTALS_PAGE_DEFAULT, (rental: Rental) => rental.rentalId);
 const NO_RENTAL_MATCHES = 'No rentals match your search.';
@@ -29,7 +30,7 @@ export function RentalsPanel({ libraryId }: { libraryId: number }) {
   const { query, rows: rentals } = usePagedQuery(trpc.rentals.list, { libraryId, ...(debounced ? { search: debounced } : {}) }, rentalPages);
   const status = searchStatusText(resultsOf(debounced, query, rentals), ['rental', 'rentals']);
   return (
-    <Stack gap="md">
+    <div className={classes.panel}>
       {/* Seen, the tab names the list; heard, heading by heading, its rentals sit under this, as the other tabs' rows under theirs. */}
       <VisuallyHidden component="h2">Active Rentals</VisuallyHidden>
       <SearchField label="Search rentals" placeholder="Search by title, author or customer..." value={search} onChange={setSearch} status={status} />
@@ -53,7 +54,7 @@ export function RentalsPanel({ libraryId }: { libraryId: number }) {
           )}
         </PagedList>
       </div>
-    </Stack>
+    </div>
   );
 }
 
