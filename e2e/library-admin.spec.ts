@@ -1096,3 +1096,40 @@ test('on a phone, the reviews of a long title have a dialog title to read: lines
   expect(lineHeight / fontSize).toBeGreaterThanOrEqual(1.25);
   expect((await heading.boundingBox())!.height).toBeLessThanOrEqual(3 * lineHeight + 1);
 });
+
+test('on a phone (360 x 740) the first book shows whole on the first screen, below every control of the dashboard; on a desktop too', async ({ page }) => {
+  // A library admin of their own: no book out on their own account, whose note would stand above the tabs.
+  await register(page, { displayName: 'Pia Phone', email: uniqueEmail('phone-admin'), password: 'Password123' });
+  await postOk(page, '/_api/user/upgrade-to-admin', {});
+  const name = `Phone Shelf ${Date.now()}`;
+  const library: { id: number } = await postOk(page, '/_api/libraries', { name });
+  const stamp = String(Date.now()).slice(-8);
+  for (const [i, title] of ['Emma', 'Middlemarch'].entries()) {
+    await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbn13(`979${stamp}${i}`), title, author: 'George Eliot', quantity: 2 });
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/dashboard');
+  await pickLibrary(page, name);
+  // The first load of a day's work: the library remembered, the page opened afresh.
+  await page.reload();
+  const first = page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article').first();
+  await expect(first.getByRole('heading', { name: 'Emma' })).toBeInViewport({ ratio: 1 });
+  // Whole: its availability, Reviews, Edit details and copy count too, which the controls above had pushed some 65 px below the fold.
+  await expect(first).toBeInViewport({ ratio: 1 });
+  const controls = [
+    page.getByRole('combobox', { name: 'Library' }),
+    page.getByRole('button', { name: 'Create Library' }),
+    page.getByRole('link', { name: 'Go to Kiosk' }),
+    page.getByRole('button', { name: 'Scan Book', exact: true }),
+    ...['Manage Books', 'View Rentals', 'Manage Customers', 'Insights'].map((tab) => page.getByRole('tab', { name: tab, exact: true })),
+    page.getByRole('heading', { name: 'Book Collection' }),
+    page.getByRole('button', { name: 'Scan to Add Book' }),
+    page.getByRole('searchbox', { name: 'Search books' }),
+  ];
+  for (const control of controls) await expect(control).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.setViewportSize({ width: 1280, height: 740 });
+  await expect(first).toBeInViewport({ ratio: 1 });
+  for (const control of controls) await expect(control).toBeInViewport({ ratio: 1 });
+});
