@@ -195,6 +195,32 @@ test('on a phone, every week of the month has its label under the members chart'
   await expect(labels).toHaveCount(weeks);
 });
 
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: { width: 360, height: 800 } });
+
+  test('each period is a fingertip’s 44 px tall target', async ({ page }) => {
+    await openInsights(page, 'Central Library');
+    for (const period of ['7 days', '30 days', '90 days', '1 year']) {
+      const target = page.getByRole('radio', { name: period }).locator('xpath=..').locator('label');
+      expect((await target.boundingBox())!.height, period).toBeGreaterThanOrEqual(44);
+    }
+    await page.getByRole('radio', { name: '90 days' }).locator('xpath=..').locator('label').tap();
+    await expect(page.getByRole('radio', { name: '90 days' })).toBeChecked();
+    await expect(rentalsTable(page)).toHaveAccessibleName('Rentals and returns per day, last 90 days');
+  });
+});
+
+test('with a mouse, each period is at least 24 px tall, on a phone-wide window as on a wide one', async ({ page }) => {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    if (width === 360) await openInsights(page, 'Central Library');
+    for (const period of ['7 days', '30 days', '90 days', '1 year']) {
+      const target = page.getByRole('radio', { name: period }).locator('xpath=..').locator('label');
+      await expect.poll(async () => (await target.boundingBox())!.height, `${period} at ${width} px`).toBeGreaterThanOrEqual(24);
+    }
+  }
+});
+
 test('at 320 px the insights fit the screen: the periods, every column, and the charts\' keys clear of the notes under them', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await openInsights(page, 'Central Library');

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { Button, Group, SegmentedControl, SimpleGrid, Stack, Title, useMatches } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { isCancelledError } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -14,7 +14,8 @@ import { InsightSection } from './InsightSection';
 import { LongRentals } from './LongRentals';
 import { MembersChart } from './MembersChart';
 import { NeverRented } from './NeverRented';
-import { browserTimeZone, periodLabel, periodOptions } from './period';
+import { browserTimeZone, periodLabel } from './period';
+import { PeriodSwitch } from './PeriodSwitch';
 import { PopularBooks } from './PopularBooks';
 import { RentalsChart } from './RentalsChart';
 import { saveFile } from './save-file';
@@ -69,8 +70,6 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
     isFetching: (saidAbove ? failedReads : [summary, collection]).some((query) => query.isFetching),
   };
   const section = { failureSaidAbove: saidAbove };
-  // The four periods in one row fit a 320 px phone only at the smaller size.
-  const periodSize = useMatches({ base: 'xs', xs: 'sm' });
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -78,13 +77,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
           Insights
         </Title>
         <Group gap="sm">
-          <SegmentedControl
-            size={periodSize}
-            aria-label="Period"
-            value={String(days)}
-            onChange={(value) => setDays(Number(value) as InsightPeriod)}
-            data={periodOptions}
-          />
+          <PeriodSwitch days={days} onChange={setDays} />
           <Button variant="light" onClick={() => exporting || downloadCsv()} {...busyButtonProps(exporting)}>
             Download CSV
           </Button>
