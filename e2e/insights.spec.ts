@@ -195,6 +195,57 @@ test('on a phone, every week of the month has its label under the members chart'
   await expect(labels).toHaveCount(weeks);
 });
 
+/** The drawn bars of one of the insights' charts, as the reader sees them: each one's left edge and width. */
+const drawnBars = (page: Page, chart: string) =>
+  page
+    .getByRole('region', { name: chart })
+    .locator('.recharts-bar-rectangle path')
+    .evaluateAll((bars) => bars.map((bar) => ({ x: bar.getBoundingClientRect().x, width: bar.getBoundingClientRect().width })));
+
+test('on a phone, every period’s bars are wide enough to see: a long period’s days are added up by week or month, as the key says, and the table still gives every day', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openInsights(page, 'Central Library');
+  const rentalsKey = page.getByRole('region', { name: 'Rentals and returns per day' }).getByText(/^Each bar adds up/);
+  const membersKey = page.getByRole('region', { name: 'Members per week' }).getByText(/^Each bar averages/);
+  for (const [period, caption, days, rentalsBar, membersBar] of [
+    ['30 days', '30 days', 30, 'Each bar adds up a week, Monday to Sunday', null],
+    ['90 days', '90 days', 90, 'Each bar adds up a week, Monday to Sunday', null],
+    ['1 year', 'year', 365, 'Each bar adds up a calendar month', 'Each bar averages 4 weeks, from the Monday shown'],
+  ] as const) {
+    await page.getByText(period, { exact: true }).click();
+    await expect(rentalsTable(page)).toHaveAccessibleName(`Rentals and returns per day, last ${caption}`);
+    // A day's bars were 1 px wide over a month, a week's 2 px over a year.
+    for (const chart of ['Rentals and returns per day', 'Members per week']) {
+      await expect.poll(async () => (await drawnBars(page, chart)).length, `${chart}, ${period}`).toBeGreaterThan(0);
+      for (const bar of await drawnBars(page, chart)) expect(bar.width, `${chart}, ${period}`).toBeGreaterThanOrEqual(5);
+    }
+    await expect(rentalsKey).toContainText(rentalsBar);
+    if (membersBar) await expect(membersKey).toContainText(membersBar);
+    else await expect(membersKey).toHaveCount(0);
+    // The exact figures stay, a row a day.
+    await expect(rentalsTable(page).locator('tbody tr')).toHaveCount(days);
+  }
+});
+
+test('a series with nothing in the period keeps no room: each week’s bar of active members stands over its own date, the key saying there were no new members', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openInsights(page, 'Central Library');
+  // The demo library gained no member in the last 30 days.
+  await expect(page.locator('xpath=//dt[normalize-space()="New members"]/following-sibling::dd[1]')).toHaveText('0');
+  const members = page.getByRole('region', { name: 'Members per week' });
+  await expect.poll(async () => (await drawnBars(page, 'Members per week')).length).toBeGreaterThan(0);
+  const dates = await members.locator('.recharts-xAxis-tick-labels text').evaluateAll((texts) => texts.map((text) => {
+    const box = text.getBoundingClientRect();
+    return box.x + box.width / 2;
+  }));
+  // Room kept for the new members' bars put each bar half a bar to the left of its date.
+  for (const bar of await drawnBars(page, 'Members per week')) {
+    const middle = bar.x + bar.width / 2;
+    expect(Math.min(...dates.map((date) => Math.abs(date - middle))), `bar at ${middle}, dates at ${dates}`).toBeLessThan(2);
+  }
+  await expect(members.getByText('New members: none')).toBeVisible();
+});
+
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, viewport: { width: 360, height: 800 } });
 

@@ -21,3 +21,7 @@ export function browserTimeZone() {
 /** '2026-11-21' (a calendar date) -> 'Nov 21'. */
 export const shortDay = (isoDay: string) =>
   new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** '2026-11-01' (a calendar date) -> 'Nov 2026'. */
+export const shortMonth = (isoDay: string) =>
+  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { barWidth, firstThatFits, MIN_BAR_WIDTH } from './bar-fit';
+import { bucketDays, DAY_SPANS, partEnds, weeksInRuns } from './buckets';
+
+/** `days` counts from 1 up, so that every day's count is told apart in a sum. */
+const countingUp = (days: number) => Array.from({ length: days }, (_, i) => i + 1);
+const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
+
+describe('bucketDays', () => {
+  // 2026-10-31 is a Saturday; 30 days from it run to Sunday 2026-11-29.
+  const rentals = countingUp(30);
+  const returns = rentals.map((count) => count * 100);
+
+  it('keeps each day alone by the day', () => {
+    const days = bucketDays('2026-10-31', [rentals, returns], 'day');
+    expect(days).toHaveLength(30);
+    expect(days[0]).toEqual({ firstDay: '2026-10-31', days: 1, totals: [1, 100] });
+    expect(days.at(-1)).toEqual({ firstDay: '2026-11-29', days: 1, totals: [30, 3000] });
+  });
+
+  it('adds weeks up from Monday to Sunday, the first from the period’s first day', () => {
+    const weeks = bucketDays('2026-10-31', [rentals, returns], 'week');
+    expect(weeks.map((week) => [week.firstDay, week.days])).toEqual([
+      ['2026-10-31', 2],
+      ['2026-11-02', 7],
+      ['2026-11-09', 7],
+      ['2026-11-16', 7],
+      ['2026-11-23', 7],
+    ]);
+    expect(weeks[0]!.totals).toEqual([1 + 2, 100 + 200]);
+    expect(weeks[1]!.totals).toEqual([sum([3, 4, 5, 6, 7, 8, 9]), sum([3, 4, 5, 6, 7, 8, 9]) * 100]);
+    // Nothing is lost or counted twice.
+    expect(sum(weeks.map((week) => week.totals[0]!))).toBe(sum(rentals));
+    expect(partEnds(weeks, 'week')).toEqual(['first']);
+  });
+
+  it('adds calendar months up, a year running from part of one month to part of the same month a year on', () => {
+    const year = countingUp(365);
+    const months = bucketDays('2025-11-30', [year], 'month');
+    expect(months).toHaveLength(13);
+    expect(months.map((month) => month.firstDay)).toEqual([
+      '2025-11-30', '2025-12-01', '2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01',
+      '2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01',
+    ]);
+    expect(months.map((month) => month.days)).toEqual([1, 31, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 29]);
+    expect(sum(months.map((month) => month.totals[0]!))).toBe(sum(year));
+    expect(partEnds(months, 'month')).toEqual(['first', 'last']);
+  });
+
+  it('says no end is in part when the period starts on a Monday and ends on a Sunday', () => {
+    expect(partEnds(bucketDays('2026-11-02', [countingUp(28)], 'week'), 'week')).toEqual([]);
+    expect(partEnds(bucketDays('2026-11-02', [countingUp(28)], 'day'), 'day')).toEqual([]);
+  });
+});
+
+describe('weeksInRuns', () => {
+  const weeks = Array.from({ length: 5 }, (_, i) => ({ weekStart: `2026-11-0${i + 1}`, activeMembers: i + 1, newMembers: i % 2 }));
+
+  it('keeps each week as it is in runs of one', () => {
+    expect(weeksInRuns(weeks, 1)).toEqual(weeks.map((week) => ({ ...week, weeks: 1 })));
+  });
+
+  it('averages runs counted back from the latest week, dated by their first, the oldest holding what is left', () => {
+    expect(weeksInRuns(weeks, 2)).toEqual([
+      { weekStart: '2026-11-01', weeks: 1, activeMembers: 1, newMembers: 0 },
+      { weekStart: '2026-11-02', weeks: 2, activeMembers: 2.5, newMembers: 0.5 },
+      { weekStart: '2026-11-04', weeks: 2, activeMembers: 4.5, newMembers: 0.5 },
+    ]);
+  });
+});
+
+describe('firstThatFits', () => {
+  it('works a bar’s width out as recharts lays it: a tenth of its slot clear each side, bars 2 px apart', () => {
+    expect(barWidth(300, 10, 1)).toBe(24);
+    expect(barWidth(300, 10, 2)).toBe(11);
+  });
+
+  it('takes the finest grouping whose bars are wide enough to see, else the coarsest', () => {
+    // 252 px, about a 360 px phone's chart: a month's 30 days are too many for two series, not for one.
+    const slots = { day: 30, week: 5, month: 2 };
+    expect(firstThatFits(DAY_SPANS, (span) => slots[span], 252, 2)).toBe('week');
+    expect(firstThatFits(DAY_SPANS, (span) => slots[span], 252, 1)).toBe('day');
+    expect(barWidth(252, 30, 1)).toBeGreaterThanOrEqual(MIN_BAR_WIDTH);
+    expect(firstThatFits(DAY_SPANS, () => 1000, 252, 2)).toBe('month');
+  });
+});
