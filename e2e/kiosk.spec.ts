@@ -950,6 +950,39 @@ test("on a phone, the signed-in patron's name reads in whole words, Logout going
   }
 });
 
+test("a long library name keeps the kiosk's header to two lines on a phone, cut between words and ending in an ellipsis, its whole name still the heading's", async ({ page }) => {
+  await logIn(page, demo.librarian);
+  const name = `The Royal Borough of Kensington and Chelsea Central Lending Library, branch ${Date.now()}`;
+  const library = await postOk(page, '/_api/libraries', { name });
+  await page.goto(`/kiosk/${library.id}`);
+  const header = page.getByRole('banner');
+  const heading = header.getByRole('heading', { level: 1, name, exact: true });
+  // How many lines show, and whether some of the name is cut off (for its ellipsis).
+  const shown = () =>
+    heading.evaluate((el) => ({ lines: Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)), cut: el.scrollHeight > el.clientHeight }));
+  for (const width of [320, 360, 1280]) {
+    await page.setViewportSize({ width, height: 700 });
+    await expect(heading).toBeVisible();
+    // Every line ends at a space: no word is cut.
+    const lines = await textLines(heading);
+    expect(lines.join(''), `at ${width} px`).toBe(name);
+    for (const line of lines.slice(0, -1)) expect(line, `at ${width} px: ${JSON.stringify(lines)}`).toMatch(/ $/);
+    // The logo keeps its size beside the name, and nothing goes sideways off the screen.
+    await expect(header.locator('img')).toBeInViewport({ ratio: 1 });
+    expect((await header.locator('img').boundingBox())!.width, `at ${width} px`).toBeGreaterThanOrEqual(32);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `at ${width} px`).toBe(true);
+    if (width === 1280) {
+      expect(await shown(), 'at 1280 px').toEqual({ lines: 1, cut: false });
+      continue;
+    }
+    // Two lines of the name and the header's padding: whole, the name took six lines at 320 px (205 px).
+    expect((await header.boundingBox())!.height, `at ${width} px`).toBeLessThanOrEqual(80);
+    expect(await shown(), `at ${width} px`).toEqual({ lines: 2, cut: true });
+  }
+  // What the ellipsis hides is shown on hover too.
+  await expect(heading).toHaveAttribute('title', name);
+});
+
 test('a number typed and deleted leaves nothing running behind it: the idle watch goes with the number', async ({ page }) => {
   await openKiosk(page);
   const cdp = await page.context().newCDPSession(page);

@@ -5,14 +5,18 @@ import classes from './KioskLayout.module.css';
 
 /** The kiosk's own frame: a header naming the library and a footer, without the app's navigation. */
 export function KioskLayout({ libraryName, children }: { libraryName?: string; children: ReactNode }) {
+  const name = libraryName ?? 'Library Kiosk';
   return (
     <div className={classes.frame}>
       <header className={classes.header}>
         <Group gap="sm" wrap="nowrap" px="md" py="xs" mih={64}>
           <img src="/logo.svg" alt="" width={32} height={32} className={classes.logo} />
-          {/* Whole, however long: a branch's name may differ from another's only at its end. */}
-          <Title order={1} size="h3" c="white" dir="auto" style={{ overflowWrap: 'anywhere' }}>
-            {libraryName ?? 'Library Kiosk'}
+          {/*
+           * Two lines at most, so the header leaves a phone's screen to the patron; a longer name ends in an
+           * ellipsis. Its whole text stays in the heading, for screen readers, and in its title, shown on hover.
+           */}
+          <Title order={1} c="white" dir="auto" title={name} lineClamp={2} className={classes.name}>
+            {name}
           </Title>
         </Group>
       </header>
