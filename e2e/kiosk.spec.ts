@@ -950,6 +950,51 @@ test("on a phone, the signed-in patron's name reads in whole words, Logout going
   }
 });
 
+/** Where each key of the keypad, and Login, stands on the screen. */
+const keyPlaces = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('button', { name: /^(\d|Delete|Login)$/ })
+    .evaluateAll((keys) =>
+      keys.map((key) => {
+        const { x, y, width, height } = key.getBoundingClientRect();
+        return { key: key.getAttribute('aria-label') ?? key.textContent, x, y, width, height };
+      }),
+    );
+
+test("a message on the phone screen, too short a number or one nobody has, shows under the number and leaves the keypad and Login where the patron's finger is", async ({ page }) => {
+  await openKiosk(page);
+  for (const [width, height] of [[320, 640], [360, 640], [768, 1024]]) {
+    const screen = `${width} x ${height}`;
+    await page.setViewportSize({ width, height });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+    const login = page.getByRole('button', { name: 'Login' });
+    await typeOnKeypad(page, '555');
+    // On a phone the patron scrolls down just far enough to reach Login.
+    await login.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    const places = await keyPlaces(page);
+    expect(places, screen).toHaveLength(12);
+
+    await login.click();
+    const tooShort = shownAlert(page).filter({ hasText: 'Please enter a valid phone number.' });
+    await expect(tooShort, screen).toBeInViewport({ ratio: 1 });
+    await expect(display(page), screen).toBeInViewport({ ratio: 1 });
+    expect(await keyPlaces(page), `${screen}: too short`).toEqual(places);
+
+    await typeOnKeypad(page, String(Date.now()).slice(-7));
+    await expect(tooShort).toHaveCount(0);
+    expect(await keyPlaces(page), `${screen}: number typed`).toEqual(places);
+    await login.click();
+    const unknown = shownAlert(page).filter({ hasText: 'No customer found with this phone number.' });
+    await expect(unknown.getByRole('button', { name: 'Register New Customer' }), screen).toBeInViewport({ ratio: 1 });
+    expect(await keyPlaces(page), `${screen}: nobody's number`).toEqual(places);
+    // Near the number: straight under its field.
+    const [field, message] = [await display(page).boundingBox(), await unknown.boundingBox()];
+    expect(message!.y - (field!.y + field!.height), screen).toBeLessThanOrEqual(16);
+  }
+});
+
 test("a long library name keeps the kiosk's header to two lines on a phone, cut between words and ending in an ellipsis, its whole name still the heading's", async ({ page }) => {
   await logIn(page, demo.librarian);
   const name = `The Royal Borough of Kensington and Chelsea Central Lending Library, branch ${Date.now()}`;

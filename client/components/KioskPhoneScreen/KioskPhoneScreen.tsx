@@ -1,4 +1,4 @@
-import { Button, Input, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { KIOSK_PHONE_MAX_CHARS, KIOSK_PHONE_MIN_DIGITS } from '../../../shared/constants';
@@ -7,12 +7,10 @@ import { useApplyUpdateWhenIdle } from '../../hooks/use-apply-update-when-idle';
 import { useKeypadKeys } from '../../hooks/use-keypad-keys';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { busyButtonProps } from '../../lib/busy';
-import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { offlineMeta } from '../../lib/offline-mutations';
 import { trpc } from '../../trpc';
-import { AlertRegion, LiveRegion } from '../LiveRegion';
 import { Keypad } from './Keypad';
-import { wrappingLabel } from '../../lib/wrapping-label';
+import { PhoneMessages } from './PhoneMessages';
 import classes from './KioskPhoneScreen.module.css';
 
 const OFFLINE_LOOKUP_MESSAGE = 'You are offline. Finding you by your number needs a connection; try again when you are back online.';
@@ -97,29 +95,10 @@ export function KioskPhoneScreen({ libraryId, phone, onPhoneChange, onIdentified
             inputContainer={(input) => (
               <>
                 {input}
-                <LiveRegion role="alert">
-                  {invalid && (
-                    <Input.Error id={invalidId} size="xl" mt="calc(var(--mantine-spacing-xs) / 2)">
-                      Please enter a valid phone number.
-                    </Input.Error>
-                  )}
-                </LiveRegion>
+                <PhoneMessages invalid={invalid} invalidId={invalidId} lookupError={lookup.error} onRegister={onRegister} />
               </>
             )}
           />
-          <AlertRegion variant="light">
-            {lookup.error && (
-              <Stack gap="sm" align="flex-start">
-                <Text size="sm">{errorMessage(lookup.error, callFallbacks.findCustomer)}</Text>
-                {/* Only a number nobody has can be registered: not after a failure to reach the server. */}
-                {lookup.error.data?.code === 'NOT_FOUND' && (
-                  <Button variant="outline" size="lg" onClick={onRegister} {...wrappingLabel}>
-                    Register New Customer
-                  </Button>
-                )}
-              </Stack>
-            )}
-          </AlertRegion>
         </Stack>
         <Stack gap="md">
           <Keypad onDigit={addDigit} onDelete={deleteDigit} disabled={lookup.isPending} />
