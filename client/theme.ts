@@ -32,8 +32,14 @@ export const theme = createTheme({
         // A dialog's <header> (title and ×) is not the page's banner landmark, which the app's header is.
         attributes: { header: { role: 'none' } },
       },
-      // Every dialog's title alike: bold, as a heading reads.
-      styles: { title: { fontWeight: 600 } },
+      styles: {
+        // Every dialog's title alike: bold, as a heading reads.
+        title: { fontWeight: 600 },
+        // Above the toasts, which go to the bottom of the screen while a dialog is open (components/Toasts): a
+        // long dialog ends above them and scrolls, a centred one centres in what they leave.
+        inner: { paddingBottom: 'calc(var(--modal-y-offset) + var(--toasts-height, 0px))' },
+        content: { maxHeight: 'calc(100dvh - var(--modal-y-offset) * 2 - var(--toasts-height, 0px))' },
+      },
     },
     // Filled stars in orange 7, against the empty ones' grey 4 (app.css).
     Rating: { defaultProps: { color: 'orange.7' } },
