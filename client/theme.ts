@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import classes from './theme.module.css';
 
 /** Shades around the product's theme color #0A75E3 (index 6). */
 const brand: MantineColorsTuple = ['#e6f1ff', '#cfe0fb', '#9fc0f4', '#6b9eee', '#4182e9', '#2570e6', '#0A75E3', '#0062cb', '#0056b5', '#004a9f'];
@@ -32,6 +33,7 @@ export const theme = createTheme({
         // A dialog's <header> (title and ×) is not the page's banner landmark, which the app's header is.
         attributes: { header: { role: 'none' } },
       },
+      classNames: { close: classes.close },
       styles: {
         // Every dialog's title alike: bold, as a heading reads.
         title: { fontWeight: 600 },
@@ -43,12 +45,13 @@ export const theme = createTheme({
     },
     // Filled stars in orange 7, against the empty ones' grey 4 (app.css).
     Rating: { defaultProps: { color: 'orange.7' } },
-    // A drawer is a dialog too: the same two.
+    // A drawer is a dialog too: the same two, and the same ×.
     Drawer: {
       defaultProps: {
         closeButtonProps: { 'aria-label': 'Close dialog' },
         attributes: { header: { role: 'none' } },
       },
+      classNames: { close: classes.close },
     },
   },
 });

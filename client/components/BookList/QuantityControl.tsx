@@ -11,6 +11,7 @@ import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { trpc } from '../../trpc';
 import { LiveRegion } from '../LiveRegion';
 import classes from './BookList.module.css';
+import touch from './QuantityControl.module.css';
 import { readTypedCopies, refusedCopiesMessage } from './typed-copies';
 
 const UPDATING = 'Updating...';
@@ -94,13 +95,14 @@ export function QuantityControl({ book, saving, onSaving, describedBy }: { book:
           )}
         </LiveRegion>
       </div>
-      <ActionIcon variant="default" size="lg" aria-label="Remove a copy" aria-describedby={describedBy} disabled={shown <= MIN_QUANTITY_IN_INTERFACE} {...busy} onClick={() => commit(shown - 1)}>
+      <ActionIcon variant="default" size="lg" className={touch.step} aria-label="Remove a copy" aria-describedby={describedBy} disabled={shown <= MIN_QUANTITY_IN_INTERFACE} {...busy} onClick={() => commit(shown - 1)}>
         −
       </ActionIcon>
       <TextInput
         aria-label={`Copies of ${book.title}`}
         // Room for the most copies, 100000, whole.
         w={84}
+        classNames={{ wrapper: touch.count }}
         inputMode="numeric"
         autoComplete="off"
         value={draft}
@@ -109,7 +111,7 @@ export function QuantityControl({ book, saving, onSaving, describedBy }: { book:
         onKeyDown={onKeyDown}
         readOnly={save.isPending}
       />
-      <ActionIcon variant="default" size="lg" aria-label="Add a copy" aria-describedby={describedBy} disabled={shown >= MAX_BOOK_QUANTITY} {...busy} onClick={() => commit(shown + 1)}>
+      <ActionIcon variant="default" size="lg" className={touch.step} aria-label="Add a copy" aria-describedby={describedBy} disabled={shown >= MAX_BOOK_QUANTITY} {...busy} onClick={() => commit(shown + 1)}>
         +
       </ActionIcon>
     </Group>
