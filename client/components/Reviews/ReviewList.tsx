@@ -28,11 +28,12 @@ function ReviewItem({ review }: { review: Review }) {
           {initials(name)}
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Group gap="xs" justify="space-between">
-            <Text fw={600} size="sm" dir="auto">
+          {/* The date keeps its place at the end of the name's first line: a long name wraps beside it. */}
+          <Group gap="xs" justify="space-between" align="baseline" wrap="nowrap">
+            <Text fw={600} size="sm" dir="auto" miw={0} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
               <DateText date={review.createdAt} />
             </Text>
           </Group>
