@@ -1,10 +1,12 @@
-import { Alert, Button, Input, Stack, Text } from '@mantine/core';
+import { Button, Input, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { wrappingLabel } from '../../lib/wrapping-label';
 import { trpc } from '../../trpc';
 import { AlertRegion, LiveRegion } from '../LiveRegion';
 import classes from './KioskPhoneScreen.module.css';
+
+const TOO_SHORT = 'Please enter a valid phone number.';
 
 type LookupError = ReturnType<typeof trpc.kiosk.lookupCustomer.useMutation>['error'];
 
@@ -23,9 +25,10 @@ function LookupFailure({ message, onRegister }: { message: ReactNode; onRegister
 }
 
 /**
- * The phone screen's messages, under the number, in room kept for them: when one comes, the keypad and Login
- * below stay where they were, under the patron's finger. The room is the tallest message's, a failure of two
- * lines offering Register New Customer, held open by an unseen, unheard twin of it.
+ * The phone screen's messages, under the number. Room is kept for the message of a number too short, the slip
+ * a patron makes while typing, so that it leaves the keypad and Login where they were, under the patron's finger.
+ * A number nobody has takes the room it needs, with Register New Customer, the patron's next step: keeping
+ * room for that at all times left a blank band between the number and the keypad.
  */
 export function PhoneMessages({ invalid, invalidId, lookupError, onRegister }: { invalid: boolean; invalidId: string; lookupError: LookupError; onRegister: () => void }) {
   return (
@@ -33,7 +36,7 @@ export function PhoneMessages({ invalid, invalidId, lookupError, onRegister }: {
       <LiveRegion role="alert">
         {invalid && (
           <Input.Error id={invalidId} size="xl">
-            Please enter a valid phone number.
+            {TOO_SHORT}
           </Input.Error>
         )}
       </LiveRegion>
@@ -43,21 +46,8 @@ export function PhoneMessages({ invalid, invalidId, lookupError, onRegister }: {
           <LookupFailure message={errorMessage(lookupError, callFallbacks.findCustomer)} onRegister={lookupError.data?.code === 'NOT_FOUND' ? onRegister : undefined} />
         )}
       </AlertRegion>
-      {/* As AlertRegion shows a failure; inert, its button is never reached. */}
-      <div className={classes.room} aria-hidden inert>
-        <Alert color="red" variant="light">
-          <LookupFailure
-            message={
-              <>
-                &nbsp;
-                <br />
-                &nbsp;
-              </>
-            }
-            onRegister={onRegister}
-          />
-        </Alert>
-      </div>
+      {/* As tall as the message of a number too short, at any width (its text drawn from data-room); unseen, unheard. */}
+      <Input.Error className={classes.room} size="xl" aria-hidden data-room={TOO_SHORT} />
     </div>
   );
 }
