@@ -162,6 +162,9 @@ describe('brute force is limited, across server processes', () => {
     expect([taken.statusCode, taken.json().message]).toEqual([409, 'A library with this name already exists.']);
     const made = await hammer((app) => create(app, `Limited ${stamp} ${Math.random()}`), 8);
     expect(made.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    // At the limit, a create sent again still answers the library it made.
+    const late = await create(t.app, `Limited ${stamp} 0`, key);
+    expect([late.statusCode, late.json().json]).toEqual([200, again.json().json]);
     const refused = await create(other, `Limited ${stamp} eleventh`);
     expectLimited(refused);
     expect(refused.json().message).toMatch(/in 2[34] hours\.$/);

@@ -43,29 +43,37 @@ export async function createLibrary(
   perDay: number,
 ): Promise<Library> {
   const { name, requestKey = null } = input;
-  const creatorId = creator.id;
-  const limit = creator.role === 'library_admin' ? LIMITS.libraryCreation(creatorId, perDay) : null;
+  // Sent again after its answer was lost: the library it made, whatever the count (it made no other).
+  const madeBefore = requestKey === null ? null : await libraryMadeWithKey(em, creator.id, name, requestKey);
+  if (madeBefore) return madeBefore;
+  const limit = creator.role === 'library_admin' ? LIMITS.libraryCreation(creator.id, perDay) : null;
   if (limit) await hit(em, [limit]);
   // A taken name, in another case or in compatibility letters ('Ｃentral Library', full-width), meets the
   // unique index (Migration20261202000000), even when two creates of it come at once.
   try {
     return await em.transactional(async (tx) => {
       const [library] = await query<Library>(tx, `insert into libraries (name, request_key) values (?, ?) returning id, name`, [name, requestKey]);
-      await query(tx, `insert into library_staff (library_id, user_id) values (?, ?)`, [library.id, creatorId]);
+      await query(tx, `insert into library_staff (library_id, user_id) values (?, ?)`, [library.id, creator.id]);
       return library;
     });
   } catch (error) {
-    if (!isUniqueViolation(error) || requestKey === null) throw error;
-    const [created] = await query<Library>(
-      em,
-      `select l.id, l.name from libraries l join library_staff s on s.library_id = l.id and s.user_id = ? and s.created_at = l.created_at
-        where l.name = ? and l.request_key = ?`,
-      [creatorId, name, requestKey],
-    );
+    // The same create sent twice at once: the second meets the first's name.
+    const created = isUniqueViolation(error) && requestKey !== null ? await libraryMadeWithKey(em, creator.id, name, requestKey) : null;
     if (!created) throw error;
     if (limit) await forgive(em, limit.key);
     return created;
   }
+}
+
+/** The library this creator made with this name and request key, if any. */
+async function libraryMadeWithKey(em: EntityManager, creatorId: number, name: string, requestKey: string): Promise<Library | null> {
+  const [made] = await query<Library>(
+    em,
+    `select l.id, l.name from libraries l join library_staff s on s.library_id = l.id and s.user_id = ? and s.created_at = l.created_at
+      where l.name = ? and l.request_key = ?`,
+    [creatorId, name, requestKey],
+  );
+  return made ?? null;
 }
 
 /** A customer becomes a member on their first rental at a library, or when registered at its kiosk. */
