@@ -38,9 +38,10 @@ export const theme = createTheme({
         // Every dialog's title alike: bold, as a heading reads.
         title: { fontWeight: 600 },
         // Above the toasts, which go to the bottom of the screen while a dialog is open (components/Toasts): a
-        // long dialog ends above them and scrolls, a centred one centres in what they leave.
-        inner: { paddingBottom: 'calc(var(--modal-y-offset) + var(--toasts-height, 0px))' },
-        content: { maxHeight: 'calc(100dvh - var(--modal-y-offset) * 2 - var(--toasts-height, 0px))' },
+        // long dialog ends above them and scrolls, a centred one centres in what they leave. Mantine's own
+        // variables (set by fullScreen) still come first.
+        inner: { paddingBottom: 'calc(var(--modal-inner-y-offset, var(--modal-y-offset)) + var(--toasts-height, 0px))' },
+        content: { maxHeight: 'var(--modal-content-max-height, calc(100dvh - var(--modal-y-offset) * 2 - var(--toasts-height, 0px)))' },
       },
     },
     // Filled stars in orange 7, against the empty ones' grey 4 (app.css).

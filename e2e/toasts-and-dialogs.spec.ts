@@ -91,7 +91,13 @@ for (const viewport of [{ width: 360, height: 640 }, { width: 1280, height: 800 
       await dialog.getByRole('textbox', { name: 'Title' }).fill('A title not saved');
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expectToastBesideDialog(page, 'Request failed with status 500');
-      await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeInViewport({ ratio: 1 });
+      const save = dialog.getByRole('button', { name: 'Save Changes' });
+      await expect(save).toBeInViewport({ ratio: 1 });
+
+      // As the toasts go, the dialog stays where it is, under the finger: it does not come down again.
+      const before = await save.boundingBox();
+      await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 20_000 });
+      expect(await save.boundingBox()).toEqual(before);
     });
   });
 }

@@ -65,9 +65,15 @@ function useToastsPlace() {
   const nowAtBottom = dialogOpen || (atBottom && toasts.length > 0);
   if (nowAtBottom !== atBottom) setAtBottom(nowAtBottom);
 
-  // As the Toaster stacks them: each measured toast on screen and the gap above it, over the inset.
-  const shown = toasts.filter((toast) => toast.visible && toast.height);
-  const height = nowAtBottom && shown.length ? shown.reduce((sum, toast) => sum + (toast.height ?? 0) + GUTTER, TOASTER_INSET) : 0;
+  // As the Toaster stacks them: each measured toast on screen, those still fading out included, and the gap above
+  // it, over the inset.
+  const onScreen = toasts.filter((toast) => toast.height);
+  const measured = nowAtBottom && onScreen.length ? onScreen.reduce((sum, toast) => sum + (toast.height ?? 0) + GUTTER, TOASTER_INSET) : 0;
+  // While a dialog stays open, the room it leaves the toasts only grows: a dialog that moved up for a toast does
+  // not move down again under the finger as the toast goes.
+  const [height, setHeight] = useState(0);
+  const nextHeight = dialogOpen ? Math.max(height, measured) : measured;
+  if (nextHeight !== height) setHeight(nextHeight);
   useEffect(() => {
     document.documentElement.style.setProperty('--toasts-height', `${height}px`);
   }, [height]);
