@@ -91,13 +91,23 @@ for (const viewport of [{ width: 360, height: 640 }, { width: 1280, height: 800 
       await dialog.getByRole('textbox', { name: 'Title' }).fill('A title not saved');
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expectToastBesideDialog(page, 'Request failed with status 500');
-      const save = dialog.getByRole('button', { name: 'Save Changes' });
-      await expect(save).toBeInViewport({ ratio: 1 });
+      await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeInViewport({ ratio: 1 });
 
-      // As the toasts go, the dialog stays where it is, under the finger: it does not come down again.
-      const before = await save.boundingBox();
+    });
+
+    test('a centred dialog opened while a toast shows stays where it is as the toast goes, not coming down under the finger', async ({ page }) => {
+      await register(page, { displayName: 'Still Dialog', email: uniqueEmail('still'), password: 'Password123' });
+      await page.goto('/dashboard');
+      await pickLibrary(page, 'Central Library');
+      await page.getByRole('region', { name: 'Available to Rent' }).getByRole('article').first().getByRole('button', { name: 'Rent Book' }).click();
+      await expect(toastSaying(page, 'Book rental successful!')).toBeVisible();
+      await page.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Upgrade your account?' });
+      await expectToastBesideDialog(page, 'Book rental successful!');
+      const cancel = dialog.getByRole('button', { name: 'Cancel' });
+      const before = await cancel.boundingBox();
       await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 20_000 });
-      expect(await save.boundingBox()).toEqual(before);
+      expect(await cancel.boundingBox()).toEqual(before);
     });
   });
 }
