@@ -1,5 +1,4 @@
 import { Button, Input, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { callFallbacks, errorMessage } from '../../lib/error-messages';
 import { wrappingLabel } from '../../lib/wrapping-label';
 import { trpc } from '../../trpc';
@@ -9,20 +8,6 @@ import classes from './KioskPhoneScreen.module.css';
 const TOO_SHORT = 'Please enter a valid phone number.';
 
 type LookupError = ReturnType<typeof trpc.kiosk.lookupCustomer.useMutation>['error'];
-
-/** A lookup's failure, and the offer to register when the number is nobody's. */
-function LookupFailure({ message, onRegister }: { message: ReactNode; onRegister?: () => void }) {
-  return (
-    <Stack gap="sm" align="flex-start">
-      <Text size="sm">{message}</Text>
-      {onRegister && (
-        <Button variant="outline" size="lg" onClick={onRegister} {...wrappingLabel}>
-          Register New Customer
-        </Button>
-      )}
-    </Stack>
-  );
-}
 
 /**
  * The phone screen's messages, under the number. Room is kept for the message of a number too short, the slip
@@ -42,8 +27,15 @@ export function PhoneMessages({ invalid, invalidId, lookupError, onRegister }: {
       </LiveRegion>
       <AlertRegion variant="light">
         {lookupError && (
-          // Only a number nobody has can be registered: not after a failure to reach the server.
-          <LookupFailure message={errorMessage(lookupError, callFallbacks.findCustomer)} onRegister={lookupError.data?.code === 'NOT_FOUND' ? onRegister : undefined} />
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage(lookupError, callFallbacks.findCustomer)}</Text>
+            {/* Only a number nobody has can be registered: not after a failure to reach the server. */}
+            {lookupError.data?.code === 'NOT_FOUND' && (
+              <Button variant="outline" size="lg" onClick={onRegister} {...wrappingLabel}>
+                Register New Customer
+              </Button>
+            )}
+          </Stack>
         )}
       </AlertRegion>
       {/* As tall as the message of a number too short, at any width (its text drawn from data-room); unseen, unheard. */}
