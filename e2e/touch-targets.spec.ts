@@ -75,6 +75,8 @@ test.describe('on a touch screen', () => {
     const { stars, copies, others } = await smallControls(page);
     const touched = { ...stars, 'Remove a copy': copies['Remove a copy']!, 'Add a copy': copies['Add a copy']!, ...others };
     expect(smallerThan(touched, 44)).toEqual([]);
+    // The count's field as high as the buttons beside it.
+    expect(copies['the copies field']!.height).toBeCloseTo(copies['Add a copy']!.height, 0);
     expect(overlapping(stars)).toEqual([]);
     expect(overlapping(copies)).toEqual([]);
   });

@@ -102,7 +102,7 @@ export function QuantityControl({ book, saving, onSaving, describedBy }: { book:
         aria-label={`Copies of ${book.title}`}
         // Room for the most copies, 100000, whole.
         w={84}
-        classNames={{ wrapper: touch.count }}
+        classNames={{ input: touch.count }}
         inputMode="numeric"
         autoComplete="off"
         value={draft}
