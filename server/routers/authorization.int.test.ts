@@ -55,6 +55,12 @@ async function newMemberOfA() {
   await addMember(t, libraryA.id, id);
   return id;
 }
+/** A new library admin on library A's staff, beside its own, as staff may remove. */
+async function newStaffOfA() {
+  const { id } = await newUser(t, { role: 'library_admin' });
+  await t.sql(`insert into library_staff (library_id, user_id) values (?, ?)`, [libraryA.id, id]);
+  return id;
+}
 const phone = () => String(5_550_000_000 + Math.floor(Math.random() * 9_999_999));
 
 interface Case {
@@ -69,6 +75,14 @@ const CASES: Case[] = [
   { procedure: 'libraries.list', kind: 'query', input: async () => undefined, expected: SIGNED_IN },
   { procedure: 'libraries.get', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: STAFF },
   { procedure: 'libraries.create', kind: 'mutation', input: async () => ({ name: `New Branch ${++branches}` }), expected: LIBRARY_ADMINS },
+  { procedure: 'libraries.staff', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: STAFF },
+  {
+    procedure: 'libraries.addStaff',
+    kind: 'mutation',
+    input: async () => ({ libraryId: libraryA.id, email: (await newUser(t, { role: 'library_admin' })).email }),
+    expected: STAFF,
+  },
+  { procedure: 'libraries.removeStaff', kind: 'mutation', input: async () => ({ libraryId: libraryA.id, userId: await newStaffOfA() }), expected: STAFF },
   { procedure: 'books.list', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: SIGNED_IN },
   {
     procedure: 'books.add',

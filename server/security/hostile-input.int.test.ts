@@ -44,7 +44,10 @@ beforeAll(async () => {
   const staff = await newUser(t, { role: 'library_admin' });
   staffId = staff.id;
   const customer = await newUser(t, { phoneNumber: '5550001111' });
-  const library = await newLibrary(t, { staff: [staff.id] });
+  // A colleague on the staff, as staff may remove; a library admin not on it yet, as staff may add.
+  const colleague = await newUser(t, { role: 'library_admin' });
+  const recruit = await newUser(t, { role: 'library_admin' });
+  const library = await newLibrary(t, { staff: [staff.id, colleague.id] });
   const book = await newBook(t, { libraryId: library.id, quantity: 3 });
   const rental = await newRental(t, { bookId: book.id, customerId: customer.id });
   await reissueStaffSession();
@@ -62,6 +65,9 @@ beforeAll(async () => {
     'libraries.list': undefined,
     'libraries.get': { libraryId },
     'libraries.create': { name: 'Fuzzed library' },
+    'libraries.staff': { libraryId },
+    'libraries.addStaff': { libraryId, email: recruit.email },
+    'libraries.removeStaff': { libraryId, userId: colleague.id },
     'books.list': { libraryId, available: true, search: 'Book' },
     'books.rentedByMe': { libraryId },
     'books.add': { libraryId, isbn: newIsbn13(), title: 'T', author: 'A', thumbnailUrl: 'https://x.test/a.jpg', acquisitionDate: '2024-01-01', quantity: 2 },

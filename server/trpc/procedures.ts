@@ -4,6 +4,7 @@ import { kioskRentalInput, libraryIdField, rentInput, returnInput } from '../../
 import { forbidden, notFound, unauthorized } from '../errors';
 import { findMember, STAFF_ACCOUNT_AT_KIOSK } from '../services/customers';
 import { libraryNotFound } from '../services/libraries';
+import { NOT_LIBRARY_STAFF } from '../services/staff';
 import { RENTAL_NOT_FOUND } from '../services/rentals';
 import type { UserRow } from '../services/users';
 import type { Context } from './context';
@@ -50,7 +51,6 @@ export const libraryProcedure = withSessionCookie
     return next({ ctx: { user, library, managesLibrary: manages, rentalsOf: manages ? undefined : user.id } });
   });
 
-const NOT_LIBRARY_STAFF = 'You are not a staff member of this library.';
 
 /** Staff of the library named by the input's libraryId, or a platform admin. */
 export const staffProcedure = libraryProcedure.use(({ ctx, next }) => {
