@@ -34,7 +34,7 @@ function overlapping(boxes: Record<string, Box>) {
 /**
  * The small controls the review found: a review's stars and its dialog's ×, as a new reader sees them; then, as the
  * librarian, a book's copies minus and plus (beside their field), an Edit Book Details dialog's ×, and the insights'
- * Show all. Groups of targets side by side are returned apart, to check for overlaps within each.
+ * Download CSV and Show all. Groups of targets side by side are returned apart, to check for overlaps within each.
  */
 async function smallControls(page: Page) {
   await register(page, { displayName: 'Tilly Touch', email: uniqueEmail('touch'), password: 'Password123' });
@@ -64,14 +64,17 @@ async function smallControls(page: Page) {
   await page.keyboard.press('Escape');
 
   await page.getByRole('tab', { name: 'Insights' }).click();
-  const showAll = await boxesOf({ 'Show all': page.getByRole('region', { name: 'Never rented' }).getByRole('button', { name: /^Show all \d+$/ }) });
-  return { stars, copies, others: { ...reviewsClose, ...editClose, ...showAll } };
+  const insights = await boxesOf({
+    'Download CSV': page.getByRole('button', { name: 'Download CSV' }),
+    'Show all': page.getByRole('region', { name: 'Never rented' }).getByRole('button', { name: /^Show all \d+$/ }),
+  });
+  return { stars, copies, others: { ...reviewsClose, ...editClose, ...insights } };
 }
 
 test.describe('on a touch screen', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
-  test("the review stars, dialogs' ×, the copies' minus and plus, and Show all are a fingertip's size (44 px), and do not overlap", async ({ page }) => {
+  test("the review stars, dialogs' ×, the copies' minus and plus, Download CSV and Show all are a fingertip's size (44 px), and do not overlap", async ({ page }) => {
     const { stars, copies, others } = await smallControls(page);
     const touched = { ...stars, 'Remove a copy': copies['Remove a copy']!, 'Add a copy': copies['Add a copy']!, ...others };
     expect(smallerThan(touched, 44)).toEqual([]);

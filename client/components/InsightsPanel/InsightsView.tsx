@@ -1,15 +1,12 @@
 import '@mantine/charts/styles.css';
-import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { isCancelledError } from '@tanstack/react-query';
+import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { type InsightPeriod, LONG_RENTAL_DAYS } from '../../../shared/schemas';
-import { busyButtonProps } from '../../lib/busy';
-import { isOnline } from '../../lib/connection';
 import { errorMessage } from '../../lib/error-messages';
 import { keepPreviousWhileOnline } from '../../lib/keep-previous';
 import { trpc } from '../../trpc';
 import { ErrorAlert } from '../DataState';
+import { DownloadCsvButton } from './DownloadCsvButton';
 import { InsightSection } from './InsightSection';
 import { LongRentals } from './LongRentals';
 import { MembersChart } from './MembersChart';
@@ -18,10 +15,7 @@ import { browserTimeZone, periodLabel } from './period';
 import { PeriodSwitch } from './PeriodSwitch';
 import { PopularBooks } from './PopularBooks';
 import { RentalsChart } from './RentalsChart';
-import { saveFile } from './save-file';
 import { StatCards } from './StatCards';
-
-const OFFLINE_EXPORT_MESSAGE = 'You are offline. Downloading the CSV needs a connection; try again when you are back online.';
 
 /** Popular books, rental trends and member activity for one library (lazy-loaded: see InsightsPanel). */
 export default function InsightsView({ libraryId }: { libraryId: number }) {
@@ -35,27 +29,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
   const perDay = trpc.insights.rentalsPerDay.useQuery(period, keep);
   const perWeek = trpc.insights.membersPerWeek.useQuery(period, keep);
   const longRentals = trpc.insights.longRentals.useQuery({ libraryId });
-  const utils = trpc.useUtils();
-  const [exporting, setExporting] = useState(false);
   const periodText = periodLabel(days);
-
-  async function downloadCsv() {
-    // Offline the export would wait, its button busy, and download by itself once the connection returns.
-    if (!isOnline()) {
-      toast.error(OFFLINE_EXPORT_MESSAGE, { id: 'offline-export' });
-      return;
-    }
-    setExporting(true);
-    try {
-      const file = await utils.insights.exportCsv.fetch(period, { staleTime: 0 });
-      saveFile(file.filename, file.csv);
-    } catch (error) {
-      // Called off with its data dropped (the user signed out meanwhile, client/trpc.ts): nothing to say.
-      if (!isCancelledError(error)) toast.error(`Could not export the CSV: ${errorMessage(error)}`);
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const figuresError = summary.error ?? collection.error;
   // Each place of the tab that failed says so with its own Try again; when several did (the server down, say), one
@@ -78,9 +52,7 @@ export default function InsightsView({ libraryId }: { libraryId: number }) {
         </Title>
         <Group gap="sm">
           <PeriodSwitch days={days} onChange={setDays} />
-          <Button variant="light" onClick={() => exporting || downloadCsv()} {...busyButtonProps(exporting)}>
-            Download CSV
-          </Button>
+          <DownloadCsvButton period={period} />
         </Group>
       </Group>
       {aboveError ? <ErrorAlert retry={aboveRetry}>Could not load insights: {errorMessage(aboveError)}</ErrorAlert> : null}
