@@ -6,6 +6,7 @@ import { CustomersPanel } from './CustomersPanel';
 import classes from './LibraryAdminDashboard.module.css';
 import { ManageBooksPanel } from './ManageBooksPanel';
 import { RentalsPanel } from './RentalsPanel';
+import { StaffPanel } from './StaffPanel';
 
 /** The management tabs; a new one (Insights, say) is one more entry here. */
 const tabs: { value: string; label: string; Panel: ComponentType<{ libraryId: number }> }[] = [
@@ -13,6 +14,7 @@ const tabs: { value: string; label: string; Panel: ComponentType<{ libraryId: nu
   { value: 'rentals', label: 'View Rentals', Panel: RentalsPanel },
   { value: 'customers', label: 'Manage Customers', Panel: CustomersPanel },
   { value: 'insights', label: 'Insights', Panel: InsightsPanel },
+  { value: 'staff', label: 'Staff', Panel: StaffPanel },
 ];
 
 const isTab = (value: string | null): value is string => tabs.some((tab) => tab.value === value);
