@@ -227,6 +227,34 @@ test('on a phone, every period’s bars are wide enough to see: a long period’
   }
 });
 
+test('this week’s members are a bar of their own, said to be this week so far, not averaged into a run as if the week were over', async ({ page }) => {
+  // A library of its own, whose only activity is a rental today by a new member: one active and one new member this week.
+  const { library, name, isbns: [isbn] } = await librarianLibraryWith(page, 'This Week', [{ title: 'Fresh Start', author: 'Nova Newcomer' }]);
+  await register(page, { displayName: 'Monday Reader', email: uniqueEmail('thisweek'), password: 'Password123' });
+  await postOk(page, '/_api/books/rent', { isbn, libraryId: library.id, customerId: 0 });
+  await page.context().clearCookies();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openInsights(page, name);
+  const members = page.getByRole('region', { name: 'Members per week' });
+  const weekRows = page.getByRole('table', { name: /^Active and new members per week/ }).locator('tbody tr');
+  await expect(members.getByText('The last bar is this week so far.')).toBeVisible();
+  await expect(weekRows.last().locator('th')).toHaveText(/^Week of \w+ \d+ \(so far\)$/);
+  await expect(weekRows.last().locator('td')).toHaveText(['1', '1']);
+
+  await page.getByText('1 year', { exact: true }).click();
+  await expect(members.getByText(/^Each bar averages/)).toHaveText('Each bar averages 4 weeks, from the Monday shown. The last bar is this week so far.');
+  await expect(weekRows).toHaveCount(53);
+  await expect(weekRows.last().locator('td')).toHaveText(['1', '1']);
+  // Its one active and one new member stand as high as the count line for 1: averaged in with the three weeks before,
+  // they stood a quarter as high.
+  await expect.poll(async () => (await drawnBars(page, 'Members per week')).length).toBe(2);
+  const gridLines = await members.locator('.recharts-cartesian-grid-horizontal line').evaluateAll((lines) => lines.map((line) => line.getBoundingClientRect().y));
+  await expect(members.locator('.recharts-yAxis-tick-labels text')).toHaveText(['0', '1']);
+  const countOne = Math.min(...gridLines);
+  const tops = await members.locator('.recharts-bar-rectangle path').evaluateAll((bars) => bars.map((bar) => bar.getBoundingClientRect().y));
+  for (const top of tops) expect(Math.abs(top - countOne), `bar top ${top}, count line ${countOne}`).toBeLessThan(1.5);
+});
+
 test('a series with nothing in the period keeps no room: the day’s bar of rentals stands over its own day, the key saying there were no returns', async ({ page }) => {
   // A library of its own, so that no other spec's rentals or returns come into its figures: one rental today, not returned.
   const { library, name, isbns: [isbn] } = await librarianLibraryWith(page, 'Never Returned', [{ title: 'Kept Forever', author: 'Ada Absent' }]);

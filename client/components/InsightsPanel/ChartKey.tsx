@@ -3,7 +3,8 @@ import { ColorSwatch, Group, Text } from '@mantine/core';
 export type ChartSeries<Name extends string = string> = { name: Name; label: string; color: string };
 
 /**
- * Which colour is which series, under a chart, and what one bar stands for when it is not one day or week (`bars`).
+ * Which colour is which series, under a chart, and what its bars stand for where that needs saying (`bars`): a
+ * week or a month added up, a run of weeks averaged, a week still in progress.
  * A series with no data in the period (`none`) is drawn without room kept for it, and said to be none here.
  * Laid out by the page rather than drawn inside the chart (whose legend has a fixed height): on a phone it wraps to a
  * second line and pushes what follows down, rather than overlapping it. Hidden from screen readers, as the chart

@@ -54,18 +54,41 @@ describe('bucketDays', () => {
 });
 
 describe('weeksInRuns', () => {
-  const weeks = Array.from({ length: 5 }, (_, i) => ({ weekStart: `2026-11-0${i + 1}`, activeMembers: i + 1, newMembers: i % 2 }));
+  // Six weeks, the last (the week in progress, two days old) with few members so far.
+  const weeks = [
+    { weekStart: '2026-10-05', activeMembers: 2, newMembers: 1 },
+    { weekStart: '2026-10-12', activeMembers: 4, newMembers: 0 },
+    { weekStart: '2026-10-19', activeMembers: 6, newMembers: 2 },
+    { weekStart: '2026-10-26', activeMembers: 8, newMembers: 0 },
+    { weekStart: '2026-11-02', activeMembers: 10, newMembers: 1 },
+    { weekStart: '2026-11-09', activeMembers: 1, newMembers: 0 },
+  ];
 
-  it('keeps each week as it is in runs of one', () => {
+  it('keeps each week as it is in runs of one, the week in progress last', () => {
     expect(weeksInRuns(weeks, 1)).toEqual(weeks.map((week) => ({ ...week, weeks: 1 })));
   });
 
-  it('averages runs counted back from the latest week, dated by their first, the oldest holding what is left', () => {
-    expect(weeksInRuns(weeks, 2)).toEqual([
-      { weekStart: '2026-11-01', weeks: 1, activeMembers: 1, newMembers: 0 },
-      { weekStart: '2026-11-02', weeks: 2, activeMembers: 2.5, newMembers: 0.5 },
-      { weekStart: '2026-11-04', weeks: 2, activeMembers: 4.5, newMembers: 0.5 },
+  it('averages runs of finished weeks counted back from the latest, dated by their first, the oldest holding what is left', () => {
+    expect(weeksInRuns(weeks, 2).slice(0, -1)).toEqual([
+      { weekStart: '2026-10-05', weeks: 1, activeMembers: 2, newMembers: 1 },
+      { weekStart: '2026-10-12', weeks: 2, activeMembers: 5, newMembers: 1 },
+      { weekStart: '2026-10-26', weeks: 2, activeMembers: 9, newMembers: 0.5 },
     ]);
+  });
+
+  it('leaves the week in progress out of every average, and gives it a bar of its own, last', () => {
+    for (const size of [2, 4, 8]) {
+      const runs = weeksInRuns(weeks, size);
+      expect(runs.at(-1), `runs of ${size}`).toEqual({ ...weeks.at(-1), weeks: 1 });
+      // Its one active member so far would have pulled the newest run's average down.
+      expect(runs.at(-2)!.activeMembers, `runs of ${size}`).toBeGreaterThan(5);
+      expect(runs.slice(0, -1).reduce((count, run) => count + run.weeks, 0), `runs of ${size}`).toBe(weeks.length - 1);
+    }
+    expect(weeksInRuns(weeks, 4).at(-2)).toEqual({ weekStart: '2026-10-12', weeks: 4, activeMembers: 7, newMembers: 0.75 });
+  });
+
+  it('draws a period of one week, in progress, as that week', () => {
+    expect(weeksInRuns(weeks.slice(-1), 4)).toEqual([{ ...weeks.at(-1), weeks: 1 }]);
   });
 });
 

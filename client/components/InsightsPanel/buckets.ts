@@ -53,7 +53,7 @@ export function partEnds(buckets: DayBucket[], span: DaySpan): ('first' | 'last'
   return [...(first ? (['first'] as const) : []), ...(last ? (['last'] as const) : [])];
 }
 
-/** How many weeks one bar of the members chart stands for. */
+/** How many finished weeks one bar of the members chart averages. */
 export const WEEKS_PER_BAR = [1, 2, 4] as const;
 
 export interface WeeksRun extends MembersWeek {
@@ -64,14 +64,19 @@ export interface WeeksRun extends MembersWeek {
 const average = (counts: number[]) => counts.reduce((sum, count) => sum + count, 0) / counts.length;
 
 /**
- * The weeks in runs of `size`, each with its weeks' average of active and of new members (a week's active members
- * cannot be added up: one member active in two weeks would count twice). The runs are counted back from the latest
- * week, so that only the oldest may hold fewer weeks; each is dated by its first week's Monday.
+ * The bars of the members chart: the finished weeks in runs of `size`, each with its weeks' average of active and of
+ * new members (a week's active members cannot be added up: one member active in two weeks would count twice), then
+ * the week in progress (the last: it holds today) as a bar of its own. Averaged in, its few days so far would pull its
+ * run's average down. The runs are counted back from the latest finished week, so that only the oldest may hold
+ * fewer weeks; each is dated by its first week's Monday.
  */
 export function weeksInRuns(weeks: MembersWeek[], size: number): WeeksRun[] {
+  const inProgress = weeks.at(-1);
+  if (!inProgress) return [];
+  const finished = weeks.slice(0, -1);
   const runs: WeeksRun[] = [];
-  for (let end = weeks.length; end > 0; end -= size) {
-    const run = weeks.slice(Math.max(0, end - size), end);
+  for (let end = finished.length; end > 0; end -= size) {
+    const run = finished.slice(Math.max(0, end - size), end);
     runs.unshift({
       weekStart: run[0]!.weekStart,
       weeks: run.length,
@@ -79,5 +84,5 @@ export function weeksInRuns(weeks: MembersWeek[], size: number): WeeksRun[] {
       newMembers: average(run.map((week) => week.newMembers)),
     });
   }
-  return runs;
+  return [...runs, { ...inProgress, weeks: 1 }];
 }
