@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { barWidth, firstThatFits, MIN_BAR_WIDTH } from './bar-fit';
-import { bucketDays, DAY_SPANS, partEnds, weeksInRuns } from './buckets';
+import { bucketDays, DAY_SPANS, partEnds, WEEKS_PER_BAR, weeksInRuns } from './buckets';
 
 /** `days` counts from 1 up, so that every day's count is told apart in a sum. */
 const countingUp = (days: number) => Array.from({ length: days }, (_, i) => i + 1);
@@ -89,6 +89,22 @@ describe('weeksInRuns', () => {
 
   it('draws a period of one week, in progress, as that week', () => {
     expect(weeksInRuns(weeks.slice(-1), 4)).toEqual([{ ...weeks.at(-1), weeks: 1 }]);
+  });
+});
+
+describe('the members chart over a year', () => {
+  // A year's 365 days always touch 53 weeks: 52 finished and the one in progress.
+  const year = Array.from({ length: 53 }, (_, i) => ({ weekStart: `week ${i}`, activeMembers: 3, newMembers: 1 }));
+  const slots = (size: number) => weeksInRuns(year, size).length;
+
+  it('averages four weeks a bar on a 360 px phone, eight on a 320 px one, its bars as wide as the rentals chart needs', () => {
+    // The plots' widths as drawn: 263 px at 360, 223 px at 320 (the y-axis takes the rest of the card).
+    expect(firstThatFits(WEEKS_PER_BAR, slots, 263, 2)).toBe(4);
+    expect(firstThatFits(WEEKS_PER_BAR, slots, 223, 2)).toBe(8);
+    expect(barWidth(223, slots(8), 2)).toBeGreaterThanOrEqual(MIN_BAR_WIDTH);
+    // Thirteen runs of four and this week; seven of eight (the first of four) and this week.
+    expect(weeksInRuns(year, 4).map((run) => run.weeks)).toEqual([...Array<number>(13).fill(4), 1]);
+    expect(weeksInRuns(year, 8).map((run) => run.weeks)).toEqual([4, 8, 8, 8, 8, 8, 8, 1]);
   });
 });
 

@@ -53,8 +53,11 @@ export function partEnds(buckets: DayBucket[], span: DaySpan): ('first' | 'last'
   return [...(first ? (['first'] as const) : []), ...(last ? (['last'] as const) : [])];
 }
 
-/** How many finished weeks one bar of the members chart averages. */
-export const WEEKS_PER_BAR = [1, 2, 4] as const;
+/**
+ * How many finished weeks one bar of the members chart averages. Eight is for a year on the narrowest phones (320 px),
+ * where runs of four leave bars narrower than the rentals chart's months.
+ */
+export const WEEKS_PER_BAR = [1, 2, 4, 8] as const;
 
 export interface WeeksRun extends MembersWeek {
   /** How many weeks it averages. */
