@@ -117,3 +117,15 @@ test.describe('on a touch screen', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
+
+test('on the narrowest phone (320 px) the five tabs, Staff among them, share one row', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await logIn(page, demo.librarian);
+  await page.goto('/dashboard');
+  await pickLibrary(page, 'Central Library');
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['Manage Books', 'View Rentals', 'Manage Customers', 'Insights', 'Staff']);
+  const tops = await tabs.evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+  expect(new Set(tops).size, `tab tops ${tops}`).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
