@@ -24,7 +24,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       await logIn(page, demo.librarian);
       await page.goto('/dashboard');
       await pickLibrary(page, 'Central Library');
-      for (const tab of ['Manage Books', 'View Rentals', 'Manage Customers', 'Insights']) {
+      for (const tab of ['Manage Books', 'View Rentals', 'Manage Customers', 'Insights', 'Staff']) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tabpanel', { name: tab }).locator('[aria-busy="true"], .mantine-Skeleton-root')).toHaveCount(0);
         expect(await violations(page), tab).toEqual([]);
