@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { BOTTOM_BARS_HEIGHT } from './components/Toasts/bottom-bars';
 import classes from './theme.module.css';
 
 /** Shades around the product's theme color #0A75E3 (index 6). */
@@ -37,11 +38,12 @@ export const theme = createTheme({
       styles: {
         // Every dialog's title alike: bold, as a heading reads.
         title: { fontWeight: 600 },
-        // Above the toasts, which go to the bottom of the screen while a dialog is open (components/Toasts): a
-        // long dialog ends above them and scrolls, a centred one centres in what they leave. Mantine's own
-        // variables (set by fullScreen) still come first.
-        inner: { paddingBottom: 'calc(var(--modal-inner-y-offset, var(--modal-y-offset)) + var(--toasts-height, 0px))' },
-        content: { maxHeight: 'var(--modal-content-max-height, calc(100dvh - var(--modal-y-offset) * 2 - var(--toasts-height, 0px)))' },
+        // Above the toasts, which go to the bottom of the screen while a dialog is open (components/Toasts), and
+        // the offline banner and update prompt under them, which show over a dialog's overlay: a long dialog ends
+        // above them all and scrolls, a centred one centres in what they leave. Mantine's own variables (set by
+        // fullScreen) still come first.
+        inner: { paddingBottom: `calc(var(--modal-inner-y-offset, var(--modal-y-offset)) + var(--toasts-height, 0px) + ${BOTTOM_BARS_HEIGHT})` },
+        content: { maxHeight: `var(--modal-content-max-height, calc(100dvh - var(--modal-y-offset) * 2 - var(--toasts-height, 0px) - ${BOTTOM_BARS_HEIGHT}))` },
       },
     },
     // Filled stars in orange 7, against the empty ones' grey 4 (app.css).

@@ -424,6 +424,75 @@ test('a new build of the service worker offers an update, and applying it reload
   });
 });
 
+/**
+ * What lies over what at the foot of the screen, as the user sees it: the offline banner, the update prompt, the open
+ * dialog and each toast at rest (not coming in, going out or moving in the stack); null while no toast is at rest.
+ */
+function overlapsAtTheFoot(page: Page) {
+  return page.evaluate((offlineNotice) => {
+    const toasts = [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].filter(
+      (toast) => toast.checkVisibility({ opacityProperty: true }) && [...toast.getAnimations(), ...toast.parentElement!.getAnimations()].every((animation) => animation.playState !== 'running'),
+    );
+    if (!toasts.length) return null;
+    const shown: [string, Element | undefined][] = [
+      ['the offline banner', [...document.querySelectorAll('[role="status"]')].find((status) => status.textContent === offlineNotice)],
+      ['the update prompt', [...document.querySelectorAll('[role="alert"]')].find((alert) => alert.textContent?.includes('A new version of Scroll Library is available.'))],
+      ['the dialog', document.querySelector('[role="dialog"][aria-modal="true"]') ?? undefined],
+      ...toasts.map((toast): [string, Element] => [`the toast "${toast.textContent}"`, toast]),
+    ];
+    const found = shown.filter(([, element]) => !element).map(([name]) => `no ${name}`);
+    const boxes = shown.filter(([, element]) => element).map(([name, element]) => [name, element!.getBoundingClientRect()] as const);
+    for (const [i, [name, box]] of boxes.entries()) {
+      for (const [otherName, other] of boxes.slice(i + 1)) {
+        const width = Math.min(box.right, other.right) - Math.max(box.left, other.left);
+        const height = Math.min(box.bottom, other.bottom) - Math.max(box.top, other.top);
+        if (width > 0 && height > 0) found.push(`${name} and ${otherName} overlap by ${Math.round(height)} px`);
+      }
+    }
+    return found;
+  }, OFFLINE_NOTICE);
+}
+
+for (const viewport of [{ width: 360, height: 640 }, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px, offline with an update waiting, a toast said in a dialog, the update prompt, the offline banner and the dialog each show whole`, async ({ page, context }) => {
+    await page.setViewportSize(viewport);
+    await logIn(page, demo.librarian);
+    await page.goto('/dashboard');
+    await controlledBySw(page);
+    await pickLibrary(page, 'Central Library');
+    const book = page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article').first();
+    await expect(book).toBeVisible();
+
+    await withNextDeploy(async () => {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      await expect(page.getByRole('alert').filter({ hasText: 'A new version of Scroll Library is available.' })).toBeVisible();
+      await context.setOffline(true);
+      await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
+
+      await book.getByRole('button', { name: 'Edit details' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Book Details' });
+      await dialog.getByRole('textbox', { name: 'Title' }).fill('A title not saved');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(toastSaying(page, 'You are offline. This change needs a connection; try again when you are back online.')).toBeVisible();
+      // The prompt had lain over the banner, and the toast over both (at 360 px) or over the banner (at 1280 px).
+      // Failing, it shows what overlapped while the toast was at rest, rather than nothing once it has gone.
+      let lastSeen: string[] = [];
+      await expect
+        .poll(async () => {
+          const overlaps = await overlapsAtTheFoot(page);
+          if (overlaps?.length === 0) return 'each whole';
+          if (overlaps) lastSeen = overlaps;
+          return lastSeen;
+        })
+        .toBe('each whole');
+      // The dialog's buttons, scrolled to in what room it has left, are whole on the screen, under none of them.
+      await dialog.getByRole('button', { name: 'Save Changes' }).scrollIntoViewIfNeeded();
+      await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeInViewport({ ratio: 1 });
+      await context.setOffline(false);
+    });
+  });
+}
+
 test('a kiosk takes a new version itself while no patron is using it, with no prompt over its buttons', async ({ page }) => {
   await logIn(page, demo.librarian);
   const libraries: { id: number; name: string }[] = (await (await page.request.get('/_api/libraries')).json()).json;

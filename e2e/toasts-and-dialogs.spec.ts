@@ -1,30 +1,40 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demo, librarianLibraryWith, logIn, pickLibrary, postOk, register, toastSaying, trpcCall, uniqueEmail } from './fixtures';
 
+const OFFLINE_NOTICE = 'You are offline. Showing the data you last loaded; changes need a connection.';
+
 /**
- * Each toast at rest on screen (not coming in or going out), how much of the open dialog it covers (px²), and
- * whether it is whole on the screen.
+ * Each toast at rest on screen (not coming in or going out), how much of the open dialog it covers (px²), how
+ * much of the offline banner at the screen's foot, and whether it is whole on the screen.
  */
 function toastsOverDialog(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate((offlineNotice) => {
     const dialog = document.querySelector('[role="dialog"][aria-modal="true"]')!.getBoundingClientRect();
+    const banner = [...document.querySelectorAll('[role="status"]')].find((status) => status.textContent === offlineNotice)?.getBoundingClientRect();
+    const covers = (toast: DOMRect, other: DOMRect) => {
+      const width = Math.min(toast.right, other.right) - Math.max(toast.left, other.left);
+      const height = Math.min(toast.bottom, other.bottom) - Math.max(toast.top, other.top);
+      return Math.round(Math.max(0, width) * Math.max(0, height));
+    };
     // Not coming in, going out or moving in the stack (its icon's spinner runs on); not faded out, gone but for a moment.
     const atRest = (bar: Element) =>
       bar.checkVisibility({ opacityProperty: true }) && [...bar.getAnimations(), ...bar.parentElement!.getAnimations()].every((animation) => animation.playState !== 'running');
     return [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].filter(atRest).map((bar) => {
       const toast = bar.getBoundingClientRect();
-      const width = Math.min(toast.right, dialog.right) - Math.max(toast.left, dialog.left);
-      const height = Math.min(toast.bottom, dialog.bottom) - Math.max(toast.top, dialog.top);
       return {
         toast: bar.textContent,
-        covers: Math.round(Math.max(0, width) * Math.max(0, height)),
+        covers: covers(toast, dialog),
+        coversBanner: banner ? covers(toast, banner) : 0,
         onScreen: toast.top >= 0 && toast.bottom <= innerHeight,
       };
     });
-  });
+  }, OFFLINE_NOTICE);
 }
 
-/** Waits until `text` shows in a toast that covers nothing of the open dialog, nor does any other toast. */
+/**
+ * Waits until `text` shows in a toast that covers nothing of the open dialog, nor of the offline banner, nor does
+ * any other toast.
+ */
 async function expectToastBesideDialog(page: Page, text: string) {
   await expect(toastSaying(page, text)).toBeVisible();
   // Failing, it shows the toasts as last seen on screen, rather than none once they have gone.
@@ -32,10 +42,10 @@ async function expectToastBesideDialog(page: Page, text: string) {
   await expect
     .poll(async () => {
       const toasts = await toastsOverDialog(page);
-      if (toasts.some((t) => t.toast?.includes(text)) && toasts.every((t) => t.covers === 0 && t.onScreen)) return 'beside the dialog';
+      if (toasts.some((t) => t.toast?.includes(text)) && toasts.every((t) => t.covers === 0 && t.coversBanner === 0 && t.onScreen)) return 'beside the dialog';
       if (toasts.length) lastSeen = toasts;
       return lastSeen;
-    }, { message: `"${text}" and any other toast beside the dialog` })
+    }, { message: `"${text}" and any other toast beside the dialog and the offline banner` })
     .toBe('beside the dialog');
 }
 
@@ -93,6 +103,30 @@ for (const viewport of [{ width: 360, height: 640 }, { width: 1280, height: 800 
       await expectToastBesideDialog(page, 'Request failed with status 500');
       await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeInViewport({ ratio: 1 });
 
+    });
+
+    test('offline, a toast said in a dialog shows above the offline banner, and the banner covers none of the dialog', async ({ page, context }) => {
+      await logIn(page, demo.librarian);
+      await page.goto('/dashboard');
+      await pickLibrary(page, 'Central Library');
+      const book = page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article').first();
+      await expect(book).toBeVisible();
+      await context.setOffline(true);
+      const banner = page.getByRole('status').filter({ hasText: OFFLINE_NOTICE });
+      await expect(banner).toBeVisible();
+
+      await book.getByRole('button', { name: 'Edit details' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Book Details' });
+      await dialog.getByRole('textbox', { name: 'Title' }).fill('A title not saved');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      // The banner still says why: the toast is not over it (it was, at the bottom of the screen, before).
+      await expectToastBesideDialog(page, 'You are offline. This change needs a connection; try again when you are back online.');
+      await expect(banner).toBeInViewport({ ratio: 1 });
+      // The dialog ends above the banner, which shows over its overlay: its buttons are not under it.
+      const bannerTop = (await banner.boundingBox())!.y;
+      const dialogBox = (await dialog.boundingBox())!;
+      expect(dialogBox.y + dialogBox.height).toBeLessThanOrEqual(bannerTop);
+      await context.setOffline(false);
     });
 
     test('a centred dialog opened while a toast shows stays where it is as the toast goes, not coming down under the finger', async ({ page }) => {

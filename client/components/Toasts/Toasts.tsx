@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { resolveValue, type Toast, ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
 import { saidOnPage, SHOWN_ONLY } from '../../lib/toast-said-on-page';
 import { LiveRegion } from '../LiveRegion';
+import { BOTTOM_BARS_HEIGHT } from './bottom-bars';
 import { useDialogOpen } from './use-dialog-open';
 
 /** Below the sticky header (app.css), whose menu and links a toast would cover for its seconds on a phone. */
@@ -10,6 +11,9 @@ const BELOW_HEADER = { top: 'calc(var(--header-height) + 12px)' };
 /** The Toaster's inset from the screen's bottom edge, and the gap between two toasts (react-hot-toast's defaults). */
 const TOASTER_INSET = 16;
 const GUTTER = 8;
+
+/** At the bottom, above the offline banner and the update prompt while they show, rather than over them. */
+const ABOVE_BOTTOM_BARS = { bottom: `calc(${TOASTER_INSET}px + ${BOTTOM_BARS_HEIGHT})` };
 
 /**
  * A toast may quote what people typed (a library's name, a title): a word longer than a phone's width
@@ -53,10 +57,11 @@ function ToastsHeard() {
 }
 
 /**
- * Where the toasts show: below the header; but while a dialog is open, at the bottom of the screen, where the
- * dialog leaves them room (theme.ts keeps it above `--toasts-height`), rather than over its title, its × and its
- * fields. A toast on screen as a dialog opens moves down with it; toasts stay down until the last has gone, so one
- * made as a dialog closes (a book added) does not jump up once the dialog has faded out.
+ * Where the toasts show: below the header; but while a dialog is open, at the bottom of the screen, above any bar
+ * there, where the dialog leaves them room (theme.ts keeps it above `--toasts-height` and the bars), rather than
+ * over its title, its × and its fields. A toast on screen as a dialog opens moves down with it; toasts stay down
+ * until the last has gone, so one made as a dialog closes (a book added) does not jump up once the dialog has faded
+ * out.
  */
 function useToastsPlace() {
   const dialogOpen = useDialogOpen();
@@ -84,7 +89,7 @@ export function Toasts() {
   const atBottom = useToastsPlace();
   return (
     <>
-      <Toaster position={atBottom ? 'bottom-center' : 'top-center'} containerStyle={atBottom ? undefined : BELOW_HEADER}>
+      <Toaster position={atBottom ? 'bottom-center' : 'top-center'} containerStyle={atBottom ? ABOVE_BOTTOM_BARS : BELOW_HEADER}>
         {/* A bar only shows its toast: it comes with its text already in it, which NVDA, JAWS and VoiceOver often pass
             over, so a screen reader hears the toast from ToastsHeard's regions, and a bar live as well would be read
             twice. It keeps a status role with aria-live off, as axe's 'region' rule wants what a page shows in a landmark

@@ -4,8 +4,11 @@ import { useEffect } from 'react';
 import { useRoute } from 'wouter';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { applyUpdate, setUpdateWaiting } from '../../lib/app-update';
+import { OFFLINE_BANNER_HEIGHT, useBottomBar } from '../Toasts/bottom-bars';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
+/** The prompt's gap from the screen's edges, and from the offline banner below it. */
+const INSET = 16;
 
 /**
  * Registers the service worker; when a new version is waiting, offers to apply it (the page reloads). A kiosk
@@ -25,6 +28,7 @@ export function UpdatePrompt() {
   });
 
   const [isKiosk] = useRoute('/kiosk/:libraryId');
+  const measurePrompt = useBottomBar('--update-prompt-height', INSET);
   // Still waiting once 'Later' hides the prompt: only taking it over (a reload) ends the wait.
   useEffect(() => {
     if (needRefresh) setUpdateWaiting();
@@ -32,8 +36,9 @@ export function UpdatePrompt() {
 
   if (!needRefresh || isKiosk) return null;
   return (
-    <Affix position={{ bottom: 16, right: 16 }} zIndex={300}>
-      <Notification title="Update available" onClose={() => setNeedRefresh(false)} closeButtonProps={{ 'aria-label': 'Later' }} maw={360} withBorder role="alert">
+    // Above the offline banner, rather than over its notice.
+    <Affix position={{ bottom: `calc(${INSET}px + ${OFFLINE_BANNER_HEIGHT})`, right: INSET }} zIndex={300}>
+      <Notification ref={measurePrompt} title="Update available" onClose={() => setNeedRefresh(false)} closeButtonProps={{ 'aria-label': 'Later' }} maw={360} withBorder role="alert">
         <Text size="sm">A new version of {PRODUCT_NAME} is available.</Text>
         <Group justify="flex-end" mt="xs">
           <Button size="xs" onClick={() => void applyUpdate()}>
