@@ -17,6 +17,8 @@ const SIGNED_IN: Expectation = { anonymous: 401, customer: 200, memberOfOther: 2
 const ANYONE: Expectation = { ...SIGNED_IN, anonymous: 200 };
 const STAFF: Expectation = { anonymous: 401, customer: 403, memberOfOther: 403, staff: 200, otherStaff: 403, admin: 200 };
 const LIBRARY_ADMINS: Expectation = { ...STAFF, otherStaff: 200 };
+/** Library admins' own, whatever library they staff: not the deployment's admins, who join no staff. */
+const INVITEES: Expectation = { anonymous: 401, customer: 403, memberOfOther: 403, staff: 200, otherStaff: 200, admin: 403 };
 /** Someone else's rental at library A: only its library's staff (and admins) see it; for others it does not exist. */
 const RENTAL_STAFF: Expectation = { anonymous: 401, customer: 404, memberOfOther: 404, staff: 200, otherStaff: 404, admin: 200 };
 
@@ -24,7 +26,7 @@ let t: TestApp;
 let libraryA: { id: number };
 let libraryB: { id: number };
 let clients: Record<Actor, Client>;
-let ids: { customer: number; memberOfB: number };
+let ids: { customer: number; memberOfB: number; staff: number; otherStaff: number };
 /** Each library a case creates has a name of its own: names are unique. */
 let branches = 0;
 
@@ -34,7 +36,7 @@ beforeAll(async () => {
   const otherStaff = await signedIn(t, { role: 'library_admin' });
   const member = await signedIn(t);
   const customer = await signedIn(t);
-  ids = { customer: customer.user.id, memberOfB: member.user.id };
+  ids = { customer: customer.user.id, memberOfB: member.user.id, staff: staff.user.id, otherStaff: otherStaff.user.id };
   libraryA = await newLibrary(t, { staff: [staff.user.id] });
   libraryB = await newLibrary(t, { staff: [otherStaff.user.id], members: [member.user.id] });
   clients = {
@@ -54,6 +56,18 @@ async function newMemberOfA() {
   const { id } = await newUser(t);
   await addMember(t, libraryA.id, id);
   return id;
+}
+/** A new library admin invited to library A's staff, as its staff may take back. */
+async function newInviteeOfA() {
+  const { id } = await newUser(t, { role: 'library_admin' });
+  await t.sql(`insert into staff_invitations (library_id, user_id) values (?, ?)`, [libraryA.id, id]);
+  return id;
+}
+/** A new library that has invited both library admins (staff of A, and of B) to its staff. */
+async function libraryInvitingBoth() {
+  const library = await newLibrary(t, { name: `Inviting Branch ${++branches}` });
+  for (const id of [ids.staff, ids.otherStaff]) await t.sql(`insert into staff_invitations (library_id, user_id) values (?, ?)`, [library.id, id]);
+  return library.id;
 }
 /** A new library admin on library A's staff, beside its own, as staff may remove. */
 async function newStaffOfA() {
@@ -75,14 +89,19 @@ const CASES: Case[] = [
   { procedure: 'libraries.list', kind: 'query', input: async () => undefined, expected: SIGNED_IN },
   { procedure: 'libraries.get', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: STAFF },
   { procedure: 'libraries.create', kind: 'mutation', input: async () => ({ name: `New Branch ${++branches}` }), expected: LIBRARY_ADMINS },
-  { procedure: 'libraries.staff', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: STAFF },
+  { procedure: 'staff.list', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: STAFF },
   {
-    procedure: 'libraries.addStaff',
+    procedure: 'staff.invite',
     kind: 'mutation',
     input: async () => ({ libraryId: libraryA.id, email: (await newUser(t, { role: 'library_admin' })).email }),
     expected: STAFF,
   },
-  { procedure: 'libraries.removeStaff', kind: 'mutation', input: async () => ({ libraryId: libraryA.id, userId: await newStaffOfA() }), expected: STAFF },
+  { procedure: 'staff.cancelInvitation', kind: 'mutation', input: async () => ({ libraryId: libraryA.id, userId: await newInviteeOfA() }), expected: STAFF },
+  { procedure: 'staff.remove', kind: 'mutation', input: async () => ({ libraryId: libraryA.id, userId: await newStaffOfA() }), expected: STAFF },
+  // An invitation is answered by its invitee, a library admin: each case's library invites both library admins.
+  { procedure: 'staff.myInvitations', kind: 'query', input: async () => undefined, expected: INVITEES },
+  { procedure: 'staff.accept', kind: 'mutation', input: async () => ({ libraryId: await libraryInvitingBoth() }), expected: INVITEES },
+  { procedure: 'staff.decline', kind: 'mutation', input: async () => ({ libraryId: await libraryInvitingBoth() }), expected: INVITEES },
   { procedure: 'books.list', kind: 'query', input: async () => ({ libraryId: libraryA.id }), expected: SIGNED_IN },
   {
     procedure: 'books.add',
@@ -156,7 +175,7 @@ function callThrough(route: RestRoute | undefined, client: Client, c: Case, inpu
 describe('who may call what', () => {
   it('covers every procedure of the domain routers', () => {
     const covered = new Set(CASES.map((c) => c.procedure));
-    const domain = ['libraries', 'books', 'rentals', 'reviews', 'customers', 'kiosk'];
+    const domain = ['libraries', 'staff', 'books', 'rentals', 'reviews', 'customers', 'kiosk'];
     const procedures = Object.keys(appRouter._def.procedures).filter((p) => domain.includes(p.split('.')[0]));
     expect([...covered].sort()).toEqual(procedures.sort());
   });

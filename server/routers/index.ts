@@ -9,11 +9,13 @@ import { lookupRouter } from './lookup';
 import { profileRouter } from './profile';
 import { rentalsRouter } from './rentals';
 import { reviewsRouter } from './reviews';
+import { staffRouter } from './staff';
 
 export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   libraries: librariesRouter,
+  staff: staffRouter,
   books: booksRouter,
   rentals: rentalsRouter,
   reviews: reviewsRouter,

@@ -1,7 +1,6 @@
 import { STAFF_ROLES } from '../../shared/accounts';
 import { emptyInput } from '../../shared/schemas/common';
-import { addStaffInput, createLibraryInput, librariesResponse, libraryQuery, librarySchema, libraryStaffResponse, removeStaffInput, staffMemberSchema } from '../../shared/schemas';
-import { addStaff, listStaff, removeStaff } from '../services/staff';
+import { createLibraryInput, librariesResponse, libraryQuery, librarySchema } from '../../shared/schemas';
 import { createLibrary, listLibraries } from '../services/libraries';
 import { authedProcedure, roleProcedure, router, staffProcedure, syncOutput } from '../trpc/procedures';
 
@@ -21,24 +20,4 @@ export const librariesRouter = router({
     .output(syncOutput(librarySchema))
     .mutation(({ ctx, input }) => createLibrary(ctx.em, ctx.user, input, ctx.config.librariesPerAdminPerDay)),
 
-  /** The library's staff, for its staff: who else runs it, and since when. */
-  staff: staffProcedure
-    .input(libraryQuery)
-    .output(syncOutput(libraryStaffResponse))
-    .query(async ({ ctx }) => ({ staff: await listStaff(ctx.em, ctx.library.id) })),
-
-  /** One of its staff adds a library admin, by their account's email. */
-  addStaff: staffProcedure
-    .input(addStaffInput)
-    .output(syncOutput(staffMemberSchema))
-    .mutation(({ ctx, input }) => addStaff(ctx.em, ctx.user, ctx.library.id, input.email)),
-
-  /** One of its staff removes another, or leaves; never its last. Answers the staff who remain. */
-  removeStaff: staffProcedure
-    .input(removeStaffInput)
-    .output(syncOutput(libraryStaffResponse))
-    .mutation(async ({ ctx, input }) => {
-      await removeStaff(ctx.em, ctx.user, ctx.library.id, input.userId);
-      return { staff: await listStaff(ctx.em, ctx.library.id) };
-    }),
 });

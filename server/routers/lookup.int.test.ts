@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLookupTestApp, type FakeBookProviders, resetLookups } from '../test/book-providers';
-import { staffedLibrary } from '../test/factories';
+import { signedIn, staffedLibrary } from '../test/factories';
 import { Client, signUp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -94,4 +94,21 @@ it('the REST door also reads a plain JSON body', async () => {
   const res = await reader.rest('POST', '/_api/book/lookup', { isbn: '9780547928227' });
   expect(res.status).toBe(200);
   expect(res.body.json.book.title).toBe('The Hobbit: or There and Back Again');
+});
+
+it("a library's own titles answer its staff's lookups only once they joined it: an invitation not yet accepted reads none", async () => {
+  const { staff, library } = await staffedLibrary(t);
+  await t.sql(`insert into books (library_id, isbn, isbn13, title, author) values (?, '9780306406157', '9780306406157', 'Their Own Words', 'A. Stranger')`, [library.id]);
+  const invitee = await signedIn(t, { role: 'library_admin' });
+  expect((await staff.trpc('mutation', 'staff.invite', { libraryId: library.id, email: invitee.user.email })).status).toBe(200);
+  const invited = await invitee.client.trpc('query', 'lookup.lookup', { isbn: '9780306406157' });
+  expect(invited.status).toBe(200);
+  expect(invited.body).toEqual({ book: null });
+  expect(providers.hits()).toBe(2);
+
+  await resetLookups(t, providers);
+  expect((await invitee.client.trpc('mutation', 'staff.accept', { libraryId: library.id })).status).toBe(200);
+  const joined = await invitee.client.trpc('query', 'lookup.lookup', { isbn: '9780306406157' });
+  expect(joined.body.book).toMatchObject({ title: 'Their Own Words', authors: ['A. Stranger'] });
+  expect(providers.hits()).toBe(0);
 });

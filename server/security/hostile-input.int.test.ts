@@ -44,10 +44,13 @@ beforeAll(async () => {
   const staff = await newUser(t, { role: 'library_admin' });
   staffId = staff.id;
   const customer = await newUser(t, { phoneNumber: '5550001111' });
-  // A colleague on the staff, as staff may remove; a library admin not on it yet, as staff may add.
+  // A colleague on the staff, as staff may remove; a library admin not on it yet, as staff may invite; and another
+  // library that invited the staff member, as they may accept or decline.
   const colleague = await newUser(t, { role: 'library_admin' });
   const recruit = await newUser(t, { role: 'library_admin' });
   const library = await newLibrary(t, { staff: [staff.id, colleague.id] });
+  const invitingLibrary = await newLibrary(t);
+  await t.sql(`insert into staff_invitations (library_id, user_id) values (?, ?)`, [invitingLibrary.id, staff.id]);
   const book = await newBook(t, { libraryId: library.id, quantity: 3 });
   const rental = await newRental(t, { bookId: book.id, customerId: customer.id });
   await reissueStaffSession();
@@ -65,9 +68,13 @@ beforeAll(async () => {
     'libraries.list': undefined,
     'libraries.get': { libraryId },
     'libraries.create': { name: 'Fuzzed library' },
-    'libraries.staff': { libraryId },
-    'libraries.addStaff': { libraryId, email: recruit.email },
-    'libraries.removeStaff': { libraryId, userId: colleague.id },
+    'staff.list': { libraryId },
+    'staff.invite': { libraryId, email: recruit.email },
+    'staff.cancelInvitation': { libraryId, userId: recruit.id },
+    'staff.remove': { libraryId, userId: colleague.id },
+    'staff.myInvitations': undefined,
+    'staff.accept': { libraryId: invitingLibrary.id },
+    'staff.decline': { libraryId: invitingLibrary.id },
     'books.list': { libraryId, available: true, search: 'Book' },
     'books.rentedByMe': { libraryId },
     'books.add': { libraryId, isbn: newIsbn13(), title: 'T', author: 'A', thumbnailUrl: 'https://x.test/a.jpg', acquisitionDate: '2024-01-01', quantity: 2 },

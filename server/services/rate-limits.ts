@@ -18,8 +18,8 @@ const MINUTE = 60;
  * kiosk registration's refusal whether an email or number is taken (besides claiming them), so each staff
  * account gets a bounded number of each; so does each account's change of its own email or phone number.
  * Any customer may make themselves a library admin, and every library they create fills every patron's
- * library picker: a library admin creates a bounded number a day (the deployment's admins, none). Adding a
- * library's staff by email says whether a library admin has it, so each staff member adds a bounded number.
+ * library picker: a library admin creates a bounded number a day (the deployment's admins, none). Inviting
+ * a library's staff by email says whether a library admin has it, so each staff member invites a bounded number.
  */
 export const LIMITS = {
   loginPerAccount: (ip: string, email: string): Limit => ({ key: `login:${ip}:${email}`, max: 10, windowSeconds: 15 * MINUTE }),
@@ -34,8 +34,8 @@ export const LIMITS = {
   contactChange: (userId: number): Limit => ({ key: `profile-contact:${userId}`, max: 20, windowSeconds: 60 * MINUTE }),
   /** `max` is the deployment's LIBRARIES_PER_ADMIN_PER_DAY (10 by default). */
   libraryCreation: (userId: number, max: number): Limit => ({ key: `library-create:${userId}`, max, windowSeconds: 24 * 60 * MINUTE }),
-  /** Adding staff by email: its refusal says whether a library admin has that email. */
-  staffAdd: (staffId: number): Limit => ({ key: `staff-add:${staffId}`, max: 30, windowSeconds: 60 * MINUTE }),
+  /** Inviting staff by email: its refusal says whether a library admin has that email. */
+  staffInvitation: (staffId: number): Limit => ({ key: `staff-invite:${staffId}`, max: 30, windowSeconds: 60 * MINUTE }),
 };
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { NOT_LIBRARY_STAFF } from '../../shared/accounts';
 import type { Role } from '../../shared/constants';
 import { kioskRentalInput, libraryIdField, rentInput, returnInput } from '../../shared/schemas';
 import { forbidden, notFound, unauthorized } from '../errors';
 import { findMember, STAFF_ACCOUNT_AT_KIOSK } from '../services/customers';
 import { libraryNotFound } from '../services/libraries';
-import { NOT_LIBRARY_STAFF } from '../services/staff';
 import { RENTAL_NOT_FOUND } from '../services/rentals';
 import type { UserRow } from '../services/users';
 import type { Context } from './context';
@@ -50,7 +50,6 @@ export const libraryProcedure = withSessionCookie
     const manages = managesLibrary(user, isStaff);
     return next({ ctx: { user, library, managesLibrary: manages, rentalsOf: manages ? undefined : user.id } });
   });
-
 
 /** Staff of the library named by the input's libraryId, or a platform admin. */
 export const staffProcedure = libraryProcedure.use(({ ctx, next }) => {

@@ -6,3 +6,4 @@ export * from './rental';
 export * from './review';
 export * from './customer';
 export * from './insights';
+export * from './staff';

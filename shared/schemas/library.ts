@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIBRARY_NAME_MIN_LENGTH } from '../constants';
-import { asName, emailField, libraryIdField, positiveId } from './common';
+import { asName, libraryIdField } from './common';
 
 export const librarySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Library = z.infer<typeof librarySchema>;
@@ -38,23 +38,3 @@ export const createLibraryInput = z.strictObject({
   requestKey: z.uuid('Request key must be a UUID.').optional(),
 });
 
-/** A library has at most this many staff: its staff list is shown whole, never a page at a time. */
-export const LIBRARY_STAFF_MAX = 50;
-
-/** One of a library's staff, as the others see them: since is the day they joined its staff. */
-export const staffMemberSchema = z.object({ id: z.number().int(), displayName: z.string(), email: z.string(), since: z.date() });
-export type StaffMember = z.infer<typeof staffMemberSchema>;
-/** A library's staff, earliest first: its creator leads. */
-export const libraryStaffResponse = z.object({ staff: z.array(staffMemberSchema) });
-
-/** A library admin joins a library's staff by their account's email, added by one of its staff. */
-export const addStaffInput = z.strictObject({
-  libraryId: libraryIdField(),
-  email: emailField('Please enter a valid email address.'),
-});
-
-/** A staff member leaves the library's staff, removed by one of its staff (themself included). */
-export const removeStaffInput = z.strictObject({
-  libraryId: libraryIdField(),
-  userId: positiveId('User ID must be a positive integer'),
-});

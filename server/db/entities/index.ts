@@ -8,7 +8,7 @@ export * from './auth';
 
 import { UserEntity } from './user';
 import { SessionEntity } from './session';
-import { LibraryEntity, LibraryMemberEntity, LibraryStaffEntity } from './library';
+import { LibraryEntity, LibraryMemberEntity, LibraryStaffEntity, StaffInvitationEntity } from './library';
 import { BookEntity } from './book';
 import { RentalEntity } from './rental';
 import { ReviewEntity } from './review';
@@ -19,6 +19,7 @@ export const entities = [
   SessionEntity,
   LibraryEntity,
   LibraryStaffEntity,
+  StaffInvitationEntity,
   LibraryMemberEntity,
   BookEntity,
   RentalEntity,

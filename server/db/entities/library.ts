@@ -28,6 +28,18 @@ export const LibraryStaffEntity = defineEntity({
   }),
 });
 
+/** Library admins asked to join a library's staff, who have not answered yet (services/staff.ts). */
+export const StaffInvitationEntity = defineEntity({
+  name: 'StaffInvitation',
+  tableName: 'staff_invitations',
+  properties: (p) => ({
+    library: p.manyToOne(LibraryEntity).primary().deleteRule('cascade'),
+    user: p.manyToOne(UserEntity).primary().deleteRule('cascade').index(),
+    invitedBy: p.manyToOne(UserEntity).nullable().deleteRule('set null'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  }),
+});
+
 /** Patrons of a library: added on their first rental there or when registered at its kiosk. */
 export const LibraryMemberEntity = defineEntity({
   name: 'LibraryMember',

@@ -13,6 +13,7 @@ import { Migration20261129000000_sort_folds_accents } from './Migration202611290
 import { Migration20261130000000_search_folds_punctuation } from './Migration20261130000000_search_folds_punctuation';
 import { Migration20261201000000_library_create_keys } from './Migration20261201000000_library_create_keys';
 import { Migration20261202000000_library_names_unique_nfkc } from './Migration20261202000000_library_names_unique_nfkc';
+import { Migration20261203000000_staff_invitations } from './Migration20261203000000_staff_invitations';
 
 /** Every migration, in order. Listed here (not globbed) so the bundled server carries them. */
 export const migrationsList = [
@@ -31,4 +32,5 @@ export const migrationsList = [
   { name: 'Migration20261130000000_search_folds_punctuation', class: Migration20261130000000_search_folds_punctuation },
   { name: 'Migration20261201000000_library_create_keys', class: Migration20261201000000_library_create_keys },
   { name: 'Migration20261202000000_library_names_unique_nfkc', class: Migration20261202000000_library_names_unique_nfkc },
+  { name: 'Migration20261203000000_staff_invitations', class: Migration20261203000000_staff_invitations },
 ];
