@@ -19,5 +19,4 @@ export const librariesRouter = router({
     .input(createLibraryInput)
     .output(syncOutput(librarySchema))
     .mutation(({ ctx, input }) => createLibrary(ctx.em, ctx.user, input, ctx.config.librariesPerAdminPerDay)),
-
 });
