@@ -105,6 +105,38 @@ for (const viewport of [{ width: 360, height: 640 }, { width: 1280, height: 800 
 
     });
 
+    test('a dialog opened after the page has loaded sends a toast to the bottom, and once closed and the toast gone, the next shows below the header', async ({ page }) => {
+      await logIn(page, demo.librarian);
+      await page.goto('/dashboard');
+      await pickLibrary(page, 'Central Library');
+      const book = page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article').first();
+      const copies = book.getByRole('textbox', { name: /^Copies of / });
+      const refused = 'The number of copies is a whole number from 1 to 100000, not "abc". Nothing was saved.';
+      const headerBottom = (await page.getByRole('banner').boundingBox())!.height;
+
+      await book.getByRole('button', { name: 'Edit details' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Book Details' });
+      await page.route(trpcCall('books.updateDetails'), (route) => route.fulfill({ status: 500, body: '' }));
+      await dialog.getByRole('textbox', { name: 'Title' }).fill('A title not saved');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToastBesideDialog(page, 'Request failed with status 500');
+      await expect.poll(async () => (await toastSaying(page, 'Request failed with status 500').boundingBox())!.y).toBeGreaterThan(viewport.height / 2);
+
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 20_000 });
+      await copies.fill('abc');
+      await copies.press('Tab');
+      await expect(toastSaying(page, refused)).toBeVisible();
+      // At rest below the header (it comes in from above the screen).
+      await expect
+        .poll(async () => {
+          const { y } = (await toastSaying(page, refused).boundingBox())!;
+          return y >= headerBottom && y < viewport.height / 2;
+        })
+        .toBe(true);
+    });
+
     test('offline, a toast said in a dialog shows above the offline banner, and the banner covers none of the dialog', async ({ page, context }) => {
       await logIn(page, demo.librarian);
       await page.goto('/dashboard');
