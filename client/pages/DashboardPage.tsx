@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { STAFF_ROLES } from '../../shared/accounts';
 import type { User } from '../../shared/schemas';
@@ -13,6 +13,7 @@ import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSelectedLibrary } from '../hooks/use-selected-library';
 import { callFallbacks, errorMessage } from '../lib/error-messages';
+import classes from './DashboardPage.module.css';
 
 const FRAME: PageFrame = { size: 'lg', py: 'lg' };
 
@@ -32,20 +33,24 @@ function Dashboard() {
 
   return (
     <Container {...FRAME}>
-      <Group justify="space-between" align="flex-end" mb="lg" gap="md">
-        <Title order={1}>Dashboard</Title>
-        <Group align="flex-end" gap="sm" w={{ base: '100%', xs: 'auto' }}>
-          <LibrarySelect libraries={libraries.data} loading={libraries.isPending} value={library} onChange={selectLibrary} />
-          {user.role === 'library_admin' && <CreateLibraryDialog onCreated={(created) => selectLibrary(created.id)} />}
-          {library && STAFF_ROLES.includes(user.role) && (
-            <Button component={Link} href={`/kiosk/${library.id}`} variant="default">
-              Go to Kiosk
-            </Button>
-          )}
-          {/* Keyed: a status check still running when staff switch library opens nothing in the next one. */}
-          {library && <ScanBookFlow key={library.id} libraryId={library.id} />}
-        </Group>
-      </Group>
+      <div className={classes.header}>
+        <Title order={1} className={classes.title}>
+          Dashboard
+        </Title>
+        <div className={classes.controls}>
+          <LibrarySelect libraries={libraries.data} loading={libraries.isPending} value={library} onChange={selectLibrary} className={classes.picker} />
+          <div className={classes.actions}>
+            {user.role === 'library_admin' && <CreateLibraryDialog onCreated={(created) => selectLibrary(created.id)} />}
+            {library && STAFF_ROLES.includes(user.role) && (
+              <Button component={Link} href={`/kiosk/${library.id}`} variant="default">
+                Go to Kiosk
+              </Button>
+            )}
+            {/* Keyed: a status check still running when staff switch library opens nothing in the next one. */}
+            {library && <ScanBookFlow key={library.id} libraryId={library.id} />}
+          </div>
+        </div>
+      </div>
       <DashboardBody user={user} libraryId={shownLibraryId} libraries={libraries} />
     </Container>
   );
