@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useFocusAfterDialogs } from '../../hooks/use-focus-after-dialogs';
 import { AddBookDialog } from './AddBookDialog';
+import classes from './AddBookButton.module.css';
 
 /** Manage Books' 'Scan to Add Book' with its dialog. */
 export function AddBookButton({ libraryId }: { libraryId: number }) {
@@ -9,7 +10,7 @@ export function AddBookButton({ libraryId }: { libraryId: number }) {
   const trigger = useFocusAfterDialogs<HTMLButtonElement>(opened);
   return (
     <>
-      <Button ref={trigger} onClick={open}>
+      <Button ref={trigger} onClick={open} className={classes.button}>
         Scan to Add Book
       </Button>
       <AddBookDialog libraryId={libraryId} opened={opened} onClose={close} />
