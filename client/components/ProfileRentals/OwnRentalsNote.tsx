@@ -1,6 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { trpc } from '../../trpc';
+import classes from './OwnRentalsNote.module.css';
 
 /**
  * For staff: the books still out on their own account (rented as a customer, before an upgrade, or at
@@ -12,7 +13,7 @@ export function OwnRentalsNote() {
   if (count === 0) return null;
   return (
     // A region, not an alert: it is not news, and would be read out on every visit to the dashboard.
-    <Alert color="blue" variant="light" mb="lg" role="region" aria-label="Your own rentals">
+    <Alert color="blue" variant="light" className={classes.note} role="region" aria-label="Your own rentals">
       <Text size="sm">
         {count === 1 ? 'You have 1 book out on your own account.' : `You have ${count} books out on your own account.`}{' '}
         <Anchor component={Link} href="/profile#my-rentals" size="sm" fw={600}>
