@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   callsTo,
   checksFindServerDown,
@@ -1132,4 +1132,94 @@ test('on a phone (360 x 740) the first book shows whole on the first screen, bel
   await page.setViewportSize({ width: 1280, height: 740 });
   await expect(first).toBeInViewport({ ratio: 1 });
   for (const control of controls) await expect(control).toBeInViewport({ ratio: 1 });
+});
+
+/** Each character of a control's text as the user sees it: inside the control's box, and the control inside the screen's width. */
+function shownWhole(control: Locator) {
+  return control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const inside = (rect: DOMRect) => rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5 && rect.top >= box.top - 0.5 && rect.bottom <= box.bottom + 0.5;
+    if (box.left < 0 || box.right > document.documentElement.clientWidth) return false;
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      for (let i = 0; i < (text.textContent ?? '').length; i++) {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        if (!inside(range.getBoundingClientRect())) return false;
+      }
+    }
+    return true;
+  });
+}
+
+/** The dashboard's own controls above its tabs, by their SPEC names, as this user gets them once a library is picked. */
+function headerControls(page: Page, role: 'library_admin' | 'customer' | 'admin') {
+  return {
+    'Select a Library...': page.getByRole('combobox', { name: 'Library' }),
+    ...(role === 'library_admin' && { 'Create Library': page.getByRole('button', { name: 'Create Library' }) }),
+    ...(role !== 'customer' && { 'Go to Kiosk': page.getByRole('link', { name: 'Go to Kiosk' }) }),
+    'Scan Book': page.getByRole('button', { name: 'Scan Book', exact: true }),
+  };
+}
+
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test("at 360 x 740 the dashboard's header takes two rows, each control a fingertip's size, and the first book shows whole below the note of the librarian's own rentals", async ({ page }) => {
+    // A reader with a book out, who then runs a library of their own: their dashboard notes the book above its tabs.
+    await register(page, { displayName: 'Nora Note', email: uniqueEmail('note-admin'), password: 'Password123' });
+    const { json: libraries } = await (await page.request.get('/_api/libraries')).json();
+    const central = libraries.find((library: { name: string }) => library.name === 'Central Library');
+    const { json: books } = await (await page.request.get(`/_api/books?libraryId=${central.id}`)).json();
+    const book = books.find((one: { availableCount: number }) => one.availableCount > 0);
+    await postOk(page, '/_api/books/rent', { isbn: book.isbn, libraryId: central.id, customerId: 0 });
+    await postOk(page, '/_api/user/upgrade-to-admin', {});
+    const name = `Note Shelf ${Date.now()}`;
+    const library: { id: number } = await postOk(page, '/_api/libraries', { name });
+    const stamp = String(Date.now()).slice(-8);
+    for (const [i, title] of ['Emma', 'Middlemarch'].entries()) {
+      await postOk(page, '/_api/library/books', { libraryId: library.id, isbn: isbn13(`979${stamp}${i}`), title, author: 'George Eliot', quantity: 2 });
+    }
+    await page.goto('/dashboard');
+    await pickLibrary(page, name);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Your own rentals' })).toContainText('You have 1 book out on your own account.');
+    const first = page.getByRole('tabpanel', { name: 'Manage Books' }).getByRole('article').first();
+    await expect(first.getByRole('heading', { name: 'Emma' })).toBeVisible();
+    // Whole: its copy count too, which the header's four rows and the note had pushed some 100 px below the fold.
+    await expect(first).toBeInViewport({ ratio: 1 });
+
+    const controls = { ...headerControls(page, 'library_admin'), 'Scan to Add Book': page.getByRole('button', { name: 'Scan to Add Book' }) };
+    for (const [label, control] of Object.entries(controls)) {
+      await expect(control, label).toBeInViewport({ ratio: 1 });
+      expect((await control.boundingBox())!.height, label).toBeGreaterThanOrEqual(44 - 0.5);
+      expect(await shownWhole(control), label).toBe(true);
+    }
+    // The title, the picker and three buttons took some 220 px, 30% of the screen, on four rows: now two.
+    const header = [page.getByRole('heading', { name: 'Dashboard', level: 1 }), page.getByText('Library', { exact: true }), ...Object.values(headerControls(page, 'library_admin'))];
+    const boxes = await Promise.all(header.map(async (part) => (await part.boundingBox())!));
+    const top = Math.min(...boxes.map((box) => box.y));
+    expect(Math.max(...boxes.map((box) => box.y + box.height)) - top).toBeLessThanOrEqual(130);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test("at 360 and 320 px the reader's, the admin's and the librarian's dashboard headers show every control whole, a fingertip's size", async ({ page }) => {
+    for (const [account, role] of [[demo.reader, 'customer'], [demo.admin, 'admin'], [demo.librarian, 'library_admin']] as const) {
+      await page.context().clearCookies();
+      await logIn(page, account);
+      await page.goto('/dashboard');
+      await pickLibrary(page, 'Central Library');
+      for (const width of [360, 320]) {
+        await page.setViewportSize({ width, height: 740 });
+        for (const [label, control] of Object.entries(headerControls(page, role))) {
+          const where = `${account.email} at ${width} px: ${label}`;
+          await expect(control, where).toBeInViewport({ ratio: 1 });
+          expect((await control.boundingBox())!.height, where).toBeGreaterThanOrEqual(44 - 0.5);
+          expect(await shownWhole(control), where).toBe(true);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${account.email} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
 });
