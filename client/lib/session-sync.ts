@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import { NOT_LIBRARY_STAFF } from '../../shared/accounts';
 import { trpc } from '../trpc';
 
 /** A key of local storage that a tab writes when its session changes hands (a sign-in, a logout), for the browser's other tabs. */
@@ -42,6 +43,11 @@ export const announceSessionChange = (storage: Storage = window.localStorage) =>
 export const announceAccountChange = (storage: Storage = window.localStorage) => announce(ACCOUNT_CHANGED_KEY, storage);
 
 const isUnauthorized = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
+
+const isStaffAccessLost = (error: unknown) => {
+  const { message, data } = (error ?? {}) as { message?: string; data?: { code?: string } };
+  return data?.code === 'FORBIDDEN' && message === NOT_LIBRARY_STAFF;
+};
 
 const readSessionChange = (storage: Pick<Storage, 'getItem'>) => {
   try {
@@ -93,6 +99,8 @@ export function followSessionChanges(
   });
   const onFailure = (error: unknown) => {
     if (isUnauthorized(error) && sessionUser(client)) forgetSession();
+    // Removed from a library's staff elsewhere: the libraries are read again, and that one leaves the picker.
+    else if (isStaffAccessLost(error)) void client.invalidateQueries({ queryKey: getQueryKey(trpc.libraries.list) });
   };
   client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'error') onFailure(event.action.error);

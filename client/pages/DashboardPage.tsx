@@ -9,6 +9,7 @@ import { LibraryAdminDashboard } from '../components/LibraryAdminDashboard';
 import { CreateLibraryDialog, LibrarySelect } from '../components/LibraryPicker';
 import { OwnRentalsNote } from '../components/ProfileRentals';
 import { ScanBookFlow } from '../components/ScanBookFlow';
+import { StaffInvitations } from '../components/StaffInvitations';
 import { useAuth } from '../hooks/use-auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useSelectedLibrary } from '../hooks/use-selected-library';
@@ -51,14 +52,22 @@ function Dashboard() {
           </div>
         </div>
       </div>
-      <DashboardBody user={user} libraryId={shownLibraryId} libraries={libraries} />
+      <DashboardBody user={user} libraryId={shownLibraryId} libraries={libraries} selectLibrary={selectLibrary} />
     </Container>
   );
 }
 
 type LibrariesQuery = ReturnType<typeof useSelectedLibrary>['libraries'];
 
-function DashboardBody({ user, libraryId, libraries }: { user: User; libraryId: number | null; libraries: LibrariesQuery }) {
+interface DashboardBodyProps {
+  user: User;
+  libraryId: number | null;
+  libraries: LibrariesQuery;
+  /** A library joined from an invitation is picked. */
+  selectLibrary: (id: number) => void;
+}
+
+function DashboardBody({ user, libraryId, libraries, selectLibrary }: DashboardBodyProps) {
   if (user.role !== 'library_admin' && user.role !== 'customer') {
     return (
       <Notice title="Unsupported Role">Your user role does not have a dashboard view configured.</Notice>
@@ -77,6 +86,7 @@ function DashboardBody({ user, libraryId, libraries }: { user: User; libraryId: 
   if (user.role === 'library_admin') {
     return (
       <>
+        <StaffInvitations onJoined={(joined) => selectLibrary(joined.id)} />
         <OwnRentalsNote />
         {libraryId ? <LibraryAdminDashboard key={libraryId} libraryId={libraryId} /> : pickFirst}
       </>

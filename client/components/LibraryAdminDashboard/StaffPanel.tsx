@@ -1,7 +1,7 @@
-import { Badge, Button, Card, Group, Modal, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type Ref, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { addStaffInput, type StaffMember } from '../../../shared/schemas';
+import { inviteStaffInput, type StaffInvitation, type StaffMember } from '../../../shared/schemas';
 import { useAuth } from '../../hooks/use-auth';
 import { useFocusAfterRemoval } from '../../hooks/use-focus-after-removal';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
@@ -16,15 +16,21 @@ import classes from './LibraryAdminDashboard.module.css';
 import staffClasses from './StaffPanel.module.css';
 
 const LOAD_FALLBACK = 'Failed to fetch staff';
-const ADD_FALLBACK = 'Failed to add staff member';
-const REMOVE_FALLBACK = 'Failed to remove staff member';
+const INVITE_FALLBACK = 'Failed to invite staff member';
+const CHANGE_FALLBACK = 'Failed to change staff';
+/** The server's words for the same rule (services/staff.ts LAST_STAFF_MEMBER). */
+const LAST_STAFF_TEXT = 'A library needs at least one staff member: another must join before its last one can leave.';
+
+/** A refusal that means the list on screen is out of date: someone else changed the staff meanwhile. */
+const staffChangedMeanwhile = (error: { data?: { code?: string } | null }) => error.data?.code === 'NOT_FOUND' || error.data?.code === 'CONFLICT';
 
 /**
- * Who runs the library: its staff, each of whom manages its books, rentals, customers and kiosk. Staff add a
- * colleague by the email of their library admin account, and remove one, or leave themselves; never the last.
+ * Who runs the library: its staff, each of whom manages its books, rentals, customers and kiosk, and the colleagues
+ * invited who have not answered. Staff invite a library admin by their account's email (they join once they accept,
+ * on their own dashboard), take an invitation back, and remove one of them, or leave; never the last.
  */
 export function StaffPanel({ libraryId }: { libraryId: number }) {
-  const staff = trpc.libraries.staff.useQuery({ libraryId });
+  const staff = trpc.staff.list.useQuery({ libraryId });
   const [removing, setRemoving] = useState<StaffMember | null>(null);
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const dialog = useRef<HTMLDivElement>(null);
@@ -33,7 +39,7 @@ export function StaffPanel({ libraryId }: { libraryId: number }) {
   if (staff.isPending) list = <ListSkeleton label="Loading staff" count={2} height={88} />;
   else if (staff.isError) list = <ErrorAlert retry={staff}>Failed to load staff: {errorMessage(staff.error, LOAD_FALLBACK)}</ErrorAlert>;
   else {
-    const members = staff.data.staff;
+    const { staff: members, invitations } = staff.data;
     list = (
       <>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -42,10 +48,11 @@ export function StaffPanel({ libraryId }: { libraryId: number }) {
           ))}
         </SimpleGrid>
         {members.length === 1 && (
-          <Text size="sm" c="dimmed" data-focus-fallback tabIndex={-1}>
-            A library needs at least one staff member: add a colleague before its last one can leave.
+          <Text size="sm" c="dimmed">
+            {LAST_STAFF_TEXT}
           </Text>
         )}
+        {invitations.length > 0 && <Invitations libraryId={libraryId} invitations={invitations} />}
       </>
     );
   }
@@ -56,9 +63,10 @@ export function StaffPanel({ libraryId }: { libraryId: number }) {
         Library Staff
       </Title>
       <Text size="sm" c="dimmed">
-        Staff manage this library's books, rentals and customers, and open its kiosk. Add a colleague by the email of their library admin account.
+        Staff manage this library's books, rentals and customers, and open its kiosk. Invite a colleague by the email of their library admin account:
+        they join once they accept on their dashboard.
       </Text>
-      <AddStaffForm libraryId={libraryId} />
+      <InviteForm libraryId={libraryId} />
       <div ref={focus.ref} className={classes.panel}>
         {list}
       </div>
@@ -71,7 +79,7 @@ function StaffCard({ member, canRemove, onRemove }: { member: StaffMember; canRe
   const { user } = useAuth();
   const isYou = member.id === user?.id;
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={member.displayName} data-focus-row={member.id}>
+    <Card withBorder radius="md" padding="md" component="article" aria-label={member.displayName} data-focus-row={`staff-${member.id}`}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Text component="h3" fw={600} dir="auto" style={{ overflowWrap: 'anywhere' }}>
           {member.displayName}
@@ -90,7 +98,7 @@ function StaffCard({ member, canRemove, onRemove }: { member: StaffMember; canRe
           Staff since: <DateText date={member.since} />
         </Text>
         {canRemove && (
-          <Button size="xs" variant="subtle" color="red" className={staffClasses.removeButton} onClick={onRemove} aria-label={isYou ? undefined : `Remove ${member.displayName}`}>
+          <Button size="xs" variant="subtle" color="red" className={staffClasses.rowButton} onClick={onRemove} aria-label={isYou ? undefined : `Remove ${member.displayName}`}>
             {isYou ? 'Leave' : 'Remove'}
           </Button>
         )}
@@ -99,42 +107,89 @@ function StaffCard({ member, canRemove, onRemove }: { member: StaffMember; canRe
   );
 }
 
-/** The email of a library admin's account: refused here when it cannot be one, by the server when it is no library admin's. */
-function AddStaffForm({ libraryId }: { libraryId: number }) {
+/** The colleagues invited who have not answered, each with Cancel Invitation. */
+function Invitations({ libraryId, invitations }: { libraryId: number; invitations: StaffInvitation[] }) {
   const utils = trpc.useUtils();
-  const form = useZodForm(addStaffInput.pick({ email: true }), { email: '' });
-  const add = trpc.libraries.addStaff.useMutation({
-    onSuccess: async (member) => {
-      toast.success(`${member.displayName} was added to the staff.`);
-      form.reset();
-      await utils.libraries.staff.invalidate({ libraryId });
+  const cancel = trpc.staff.cancelInvitation.useMutation({
+    onSuccess: (answer, { userId }) => {
+      toast.success(`The invitation to ${invitations.find((invitation) => invitation.id === userId)?.email ?? 'this colleague'} was cancelled.`);
+      utils.staff.list.setData({ libraryId }, answer);
     },
-    // The refusal is the email's: no such library admin, already staff, or too many tries. Said on the field.
-    onError: (error) => form.setErrors({ email: errorMessage(error, ADD_FALLBACK) }),
+    onError: (error) => {
+      toast.error(errorMessage(error, CHANGE_FALLBACK));
+      if (staffChangedMeanwhile(error)) void utils.staff.list.invalidate({ libraryId });
+    },
   });
-  const addOnce = useOneAtATime(add);
+  const cancelOnce = useOneAtATime(cancel);
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        Invited
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {invitations.map((invitation) => (
+          <Card key={invitation.id} withBorder radius="md" padding="md" component="article" aria-label={`Invitation to ${invitation.email}`} data-focus-row={`invitation-${invitation.id}`}>
+            <Text size="sm" fw={600}>
+              <BreakableEmail email={invitation.email} />
+            </Text>
+            <Group justify="space-between" align="center" mt={6} gap="xs">
+              <Text size="xs" c="dimmed">
+                Invited: <DateText date={invitation.invitedAt} />
+              </Text>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                className={staffClasses.rowButton}
+                onClick={() => cancel.isPending || cancelOnce({ libraryId, userId: invitation.id })}
+                {...busyProps(cancel.isPending && cancel.variables?.userId === invitation.id)}
+              >
+                Cancel Invitation
+              </Button>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * The email of a library admin's account: refused here when it cannot be one, by the server when it is no library
+ * admin's, is on the staff or invited already, or too many were tried. Those are said on the field; a failure of
+ * another kind (the server unreachable, say) in a toast, the email itself being fine.
+ */
+function InviteForm({ libraryId }: { libraryId: number }) {
+  const utils = trpc.useUtils();
+  const form = useZodForm(inviteStaffInput.pick({ email: true }), { email: '' });
+  const invite = trpc.staff.invite.useMutation({
+    onSuccess: async (invitation) => {
+      toast.success(`${invitation.email} is invited: they join the staff once they accept.`);
+      form.reset();
+      await utils.staff.list.invalidate({ libraryId });
+    },
+    onError: (error) => {
+      const code = error.data?.code;
+      if (code === 'BAD_REQUEST' || code === 'NOT_FOUND' || code === 'CONFLICT' || code === 'TOO_MANY_REQUESTS' || !error.data) {
+        form.setErrors({ email: errorMessage(error, INVITE_FALLBACK) });
+      } else toast.error(errorMessage(error, INVITE_FALLBACK));
+      // On the staff or invited already: by someone else meanwhile, whom the list does not show yet.
+      if (code === 'CONFLICT') void utils.staff.list.invalidate({ libraryId });
+    },
+  });
+  const inviteOnce = useOneAtATime(invite);
   return (
     <form
       onSubmit={form.handleSubmit((data) => {
-        if (!add.isPending) addOnce({ libraryId, email: data.email });
+        if (!invite.isPending) inviteOnce({ libraryId, email: data.email });
       })}
       noValidate
-      className={staffClasses.addForm}
+      className={staffClasses.inviteForm}
     >
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          type="email"
-          label="Colleague's email"
-          placeholder="name@example.com"
-          autoComplete="off"
-          required
-          style={{ flex: '1 1 16rem' }}
-          {...form.inputProps('email')}
-        />
-        <Button type="submit" mt={{ base: 0, xs: 25 }} className={staffClasses.addButton} {...busyProps(add.isPending)}>
-          {add.isPending ? 'Adding...' : 'Add to Staff'}
-        </Button>
-      </Group>
+      <TextInput type="email" label="Colleague's email" placeholder="name@example.com" autoComplete="off" required className={staffClasses.inviteField} {...form.inputProps('email')} />
+      <Button type="submit" className={staffClasses.inviteButton} {...busyProps(invite.isPending)}>
+        {invite.isPending ? 'Inviting...' : 'Invite'}
+      </Button>
     </form>
   );
 }
@@ -156,19 +211,29 @@ function RemoveStaffDialog({ libraryId, member, onClose, onClosed, ref }: Remove
   const [shown, setShown] = useState<StaffMember | null>(member);
   if (member && member !== shown) setShown(member);
   const leaving = shown?.id === user?.id;
-  const remove = trpc.libraries.removeStaff.useMutation({
+  const remove = trpc.staff.remove.useMutation({
     onSuccess: async (answer, { userId }) => {
+      // Who counts as a customer (staff do not) and the insights' members change with the staff.
+      void utils.customers.list.invalidate({ libraryId });
+      void utils.insights.invalidate();
       if (userId === user?.id) {
         toast.success("You left the library's staff.");
         // The library is no longer theirs: it leaves their picker, and the dashboard asks them to pick one.
         await utils.libraries.list.invalidate();
       } else {
         toast.success(`${shown?.displayName ?? 'The staff member'} was removed from the staff.`);
-        utils.libraries.staff.setData({ libraryId }, answer);
+        utils.staff.list.setData({ libraryId }, answer);
       }
       onClose();
     },
-    onError: (error) => toast.error(errorMessage(error, REMOVE_FALLBACK)),
+    onError: (error) => {
+      toast.error(errorMessage(error, CHANGE_FALLBACK));
+      // Gone already, or the last one now: the list is read again, and the question no longer stands.
+      if (staffChangedMeanwhile(error)) {
+        void utils.staff.list.invalidate({ libraryId });
+        onClose();
+      }
+    },
   });
   const removeOnce = useOneAtATime(remove);
   return (
@@ -182,8 +247,8 @@ function RemoveStaffDialog({ libraryId, member, onClose, onClosed, ref }: Remove
     >
       <Text size="sm">
         {leaving
-          ? 'You will no longer manage this library, its books, rentals and customers, or open its kiosk. Another staff member can add you again.'
-          : `${shown?.displayName} will no longer manage this library, its books, rentals and customers, or open its kiosk. You can add them again later.`}
+          ? 'You will no longer manage this library, its books, rentals and customers, or open its kiosk. Its staff can invite you again.'
+          : `${shown?.displayName} will no longer manage this library, its books, rentals and customers, or open its kiosk. You can invite them again later.`}
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={remove.isPending}>

@@ -1,0 +1,1 @@
+export { StaffInvitations } from './StaffInvitations';
