@@ -39,6 +39,8 @@ async function makeAdmin(databaseUrl: string): Promise<Made | null> {
     await client.query(`update users set role = 'admin', updated_at = now() where id = $1`, [account.id]);
     // Existing sessions carry the old role's privileges: end them.
     await client.query(`delete from sessions where user_id = $1`, [account.id]);
+    // Invitations to a library's staff are a library admin's to answer, which an admin no longer is (they manage every library).
+    await client.query(`delete from staff_invitations where user_id = $1`, [account.id]);
     await client.query('commit');
     return { name: account.display_name, already: false };
   } finally {

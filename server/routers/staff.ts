@@ -5,7 +5,7 @@ import { acceptInvitation, cancelInvitation, declineInvitation, inviteStaff, lis
 import { roleProcedure, router, staffProcedure, syncOutput } from '../trpc/procedures';
 
 /** Only a library admin's account joins a library's staff, so only theirs has invitations to answer. */
-const inviteeProcedure = roleProcedure(['library_admin'], 'Only library admins can join a library’s staff.');
+const inviteeProcedure = roleProcedure(['library_admin'], "Only library admins can join a library's staff.");
 
 const success = z.object({ success: z.literal(true) });
 

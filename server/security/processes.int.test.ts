@@ -716,9 +716,14 @@ describe('the embedded PostgreSQL, when its server goes', () => {
 });
 
 describe('make-admin, as built into the image', () => {
-  it('makes an account a platform admin and ends its sessions; an unknown email says so and exits 1', async () => {
-    const [{ id }] = (await db.query(`insert into users (email, display_name) values ('future.admin@example.test', 'Future Admin') returning id`)).rows;
+  it('makes an account a platform admin and ends its sessions and invitations; an unknown email says so and exits 1', async () => {
+    const [{ id }] = (
+      await db.query(`insert into users (email, display_name, role) values ('future.admin@example.test', 'Future Admin', 'library_admin') returning id`)
+    ).rows;
     await db.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [hashToken(newToken()), id]);
+    // An invitation to a library's staff, which only a library admin may answer.
+    const [library] = (await db.query(`insert into libraries (name) values ('Inviting Annex') returning id`)).rows;
+    await db.query(`insert into staff_invitations (library_id, user_id) values ($1, $2)`, [library.id, id]);
     const run = (email: string) =>
       spawnSync(process.execPath, [join(buildDir, 'server/make-admin.js'), email], { env: { ...process.env, DATABASE_URL: cluster.url }, encoding: 'utf8' });
 
@@ -727,6 +732,7 @@ describe('make-admin, as built into the image', () => {
     expect(made.stdout).toContain('Future Admin <future.admin@example.test> is now a platform admin.');
     expect((await db.query(`select role from users where id = $1`, [id])).rows[0].role).toBe('admin');
     expect((await db.query(`select count(*)::int as n from sessions where user_id = $1`, [id])).rows[0].n).toBe(0);
+    expect((await db.query(`select count(*)::int as n from staff_invitations where user_id = $1`, [id])).rows[0].n).toBe(0);
 
     // Made again, nothing changes: they stay signed in.
     await db.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [hashToken(newToken()), id]);

@@ -99,7 +99,7 @@ export async function newRental(t: TestApp, values: { bookId: number; customerId
 
 /** Every row of the domain tables, to prove a refused call changed nothing. */
 export async function snapshot(t: TestApp) {
-  const tables = ['users', 'libraries', 'library_staff', 'library_members', 'books', 'rentals', 'reviews'];
+  const tables = ['users', 'libraries', 'library_staff', 'staff_invitations', 'library_members', 'books', 'rentals', 'reviews'];
   const result: Record<string, string> = {};
   for (const table of tables) {
     const [row] = await t.sql<{ digest: string | null }>(`select md5(string_agg(x::text, '|' order by x::text)) as digest from ${table} x`);

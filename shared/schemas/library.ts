@@ -37,4 +37,3 @@ export const createLibraryInput = z.strictObject({
    */
   requestKey: z.uuid('Request key must be a UUID.').optional(),
 });
-
