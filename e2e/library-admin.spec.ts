@@ -63,7 +63,7 @@ test('upgraded on another device, a customer who presses Upgrade again is told s
   await other.getByRole('button', { name: 'Upgrade to Library Admin' }).click();
   await other.getByRole('dialog', { name: 'Upgrade your account?' }).getByRole('button', { name: 'Upgrade', exact: true }).click();
   await expect(toastSaying(other, 'You are not eligible for an upgrade.')).toBeVisible();
-  await expect(other.getByText('There is no library yet: create one with Create Library above.')).toBeVisible();
+  await expect(other.getByText('You do not run a library yet: create one with Create Library above.')).toBeVisible();
   await expect(other.getByRole('tab', { name: 'Manage Books' })).toHaveCount(0);
   await device.close();
 });
@@ -912,7 +912,7 @@ test('a new library admin with no library yet is pointed to Create Library', asy
   await postOk(page, '/_api/user/upgrade-to-admin', {});
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Select a library to begin' })).toBeVisible();
-  await expect(page.getByText('There is no library yet: create one with Create Library above.')).toBeVisible();
+  await expect(page.getByText('You do not run a library yet: create one with Create Library above.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Library' })).toBeVisible();
 });
 

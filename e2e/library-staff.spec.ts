@@ -40,6 +40,8 @@ async function acceptAs(page: Page, colleague: { email: string; password: string
   await expect(invitation).toContainText(`Lee Librarian invited you to join the staff of ${library}.`);
   await invitation.getByRole('button', { name: 'Accept' }).click();
   await expect(toastSaying(page, `You joined the staff of ${library}.`)).toBeVisible();
+  // The card goes with the button pressed: focus goes to the page's heading, not to its body.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
 }
 
 const staffCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
@@ -105,7 +107,7 @@ test('an invitation can be declined by its invitee, or taken back by the staff',
   await page.context().clearCookies();
   await logIn(page, withdrawn);
   await page.goto('/dashboard');
-  await expect(page.getByText('There is no library yet: create one with Create Library above.')).toBeVisible();
+  await expect(page.getByText('You do not run a library yet: create one with Create Library above.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Staff Invitations' })).toHaveCount(0);
 
   await page.context().clearCookies();
@@ -115,7 +117,8 @@ test('an invitation can be declined by its invitee, or taken back by the staff',
   await invitation.getByRole('button', { name: 'Decline' }).click();
   await expect(toastSaying(page, `You declined to join the staff of ${library}.`)).toBeVisible();
   await expect(invitation).toHaveCount(0);
-  await expect(page.getByText('There is no library yet: create one with Create Library above.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
+  await expect(page.getByText('You do not run a library yet: create one with Create Library above.')).toBeVisible();
 });
 
 test('removing a colleague asks first; once they are gone, focus stays in the staff list', async ({ page }) => {
@@ -204,7 +207,7 @@ test.describe('on a touch screen', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Staff' }).click();
     await expect(page.getByRole('article', { name: `Invitation to ${invitee.email}` })).toBeVisible();
-    for (const name of ['Remove Lee Librarian', 'Leave', 'Cancel Invitation', 'Invite']) {
+    for (const name of ['Remove Lee Librarian', 'Leave', `Cancel invitation to ${invitee.email}`, 'Invite']) {
       const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
       expect(box.height, name).toBeGreaterThanOrEqual(43.5);
     }
@@ -222,4 +225,16 @@ test('at 430 px, a large phone, Invite sits under the field, not level with its 
   const field = (await page.getByRole('textbox', { name: "Colleague's email" }).boundingBox())!;
   const invite = (await page.getByRole('button', { name: 'Invite', exact: true }).boundingBox())!;
   expect(invite.y).toBeGreaterThanOrEqual(field.y + field.height);
+});
+
+test('offline, an invitation is refused in a toast, and the email typed is not marked wrong', async ({ page, context }) => {
+  await librarianOnStaffTab(page);
+  const email = page.getByRole('textbox', { name: "Colleague's email" });
+  await email.fill('someone.offline@example.test');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await expect(toastSaying(page, 'You are offline. This change needs a connection; try again when you are back online.')).toBeVisible();
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveValue('someone.offline@example.test');
+  await context.setOffline(false);
 });

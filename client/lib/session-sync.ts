@@ -24,7 +24,7 @@ export function forgetOtherUsersData(client: QueryClient) {
 
 /**
  * A key of local storage that a tab writes when the signed-in account itself changes here (an upgrade to
- * library admin, a new name or email), the same person still signed in.
+ * library admin, a new name or email, a library's staff joined or left), the same person still signed in.
  */
 export const ACCOUNT_CHANGED_KEY = 'scroll-library.account-changed';
 
@@ -63,6 +63,8 @@ const readSessionChange = (storage: Pick<Storage, 'getItem'>) => {
  */
 export async function rereadAccount(client: QueryClient) {
   await client.invalidateQueries({ queryKey: getQueryKey(trpc.libraries.list) });
+  // An invitation to a library's staff answered elsewhere goes with it.
+  await client.invalidateQueries({ queryKey: getQueryKey(trpc.staff.myInvitations) });
   await client.invalidateQueries({ queryKey: sessionKey() });
 }
 

@@ -80,7 +80,7 @@ function DashboardBody({ user, libraryId, libraries, selectLibrary }: DashboardB
     pickFirst = <ErrorAlert retry={libraries}>Error fetching libraries: {errorMessage(libraries.error, callFallbacks.fetchLibraries)}</ErrorAlert>;
   } else {
     let hint = 'Choose a library above to see its books.';
-    if (libraries.data.length === 0) hint = user.role === 'library_admin' ? 'There is no library yet: create one with Create Library above.' : 'There is no library to join yet.';
+    if (libraries.data.length === 0) hint = user.role === 'library_admin' ? 'You do not run a library yet: create one with Create Library above.' : 'There is no library to join yet.';
     pickFirst = <Notice title="Select a library to begin">{hint}</Notice>;
   }
   if (user.role === 'library_admin') {

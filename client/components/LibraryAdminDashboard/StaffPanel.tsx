@@ -8,6 +8,7 @@ import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { busyButtonProps, busyProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
+import { announceAccountChange } from '../../lib/session-sync';
 import { trpc } from '../../trpc';
 import { BreakableEmail } from '../BreakableEmail';
 import { ErrorAlert, ListSkeleton } from '../DataState';
@@ -141,6 +142,7 @@ function Invitations({ libraryId, invitations }: { libraryId: number; invitation
                 variant="subtle"
                 color="red"
                 className={staffClasses.rowButton}
+                aria-label={`Cancel invitation to ${invitation.email}`}
                 onClick={() => cancel.isPending || cancelOnce({ libraryId, userId: invitation.id })}
                 {...busyProps(cancel.isPending && cancel.variables?.userId === invitation.id)}
               >
@@ -170,7 +172,7 @@ function InviteForm({ libraryId }: { libraryId: number }) {
     },
     onError: (error) => {
       const code = error.data?.code;
-      if (code === 'BAD_REQUEST' || code === 'NOT_FOUND' || code === 'CONFLICT' || code === 'TOO_MANY_REQUESTS' || !error.data) {
+      if (code === 'BAD_REQUEST' || code === 'NOT_FOUND' || code === 'CONFLICT' || code === 'TOO_MANY_REQUESTS') {
         form.setErrors({ email: errorMessage(error, INVITE_FALLBACK) });
       } else toast.error(errorMessage(error, INVITE_FALLBACK));
       // On the staff or invited already: by someone else meanwhile, whom the list does not show yet.
@@ -218,8 +220,10 @@ function RemoveStaffDialog({ libraryId, member, onClose, onClosed, ref }: Remove
       void utils.insights.invalidate();
       if (userId === user?.id) {
         toast.success("You left the library's staff.");
-        // The library is no longer theirs: it leaves their picker, and the dashboard asks them to pick one.
+        // The library is no longer theirs: it leaves their picker, and the dashboard asks them to pick one; so
+        // in the browser's other tabs.
         await utils.libraries.list.invalidate();
+        announceAccountChange();
       } else {
         toast.success(`${shown?.displayName ?? 'The staff member'} was removed from the staff.`);
         utils.staff.list.setData({ libraryId }, answer);

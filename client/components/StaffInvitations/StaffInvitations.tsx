@@ -1,9 +1,11 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import type { Library, MyInvitation } from '../../../shared/schemas';
 import { useOneAtATime } from '../../hooks/use-one-at-a-time';
 import { busyProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
+import { focusHeading } from '../../lib/focus-heading';
 import { announceAccountChange } from '../../lib/session-sync';
 import { trpc } from '../../trpc';
 import { ErrorAlert } from '../DataState';
@@ -19,25 +21,54 @@ const ANSWER_FALLBACK = 'Failed to answer invitation';
  */
 export function StaffInvitations({ onJoined }: { onJoined: (library: Library) => void }) {
   const invitations = trpc.staff.myInvitations.useQuery();
+  const focusAfterAnswer = useFocusAfterAnswer(invitations.data);
   if (invitations.isError) {
     return <ErrorAlert retry={invitations}>Failed to load invitations: {errorMessage(invitations.error, LOAD_FALLBACK)}</ErrorAlert>;
   }
   if (!invitations.data?.invitations.length) return null;
   return (
-    <Stack gap="sm" mb="lg" component="section" aria-labelledby="staff-invitations-heading">
+    <Stack gap="sm" mb="lg" component="section" aria-labelledby="staff-invitations-heading" ref={focusAfterAnswer.list}>
       <Title order={2} size="h4" id="staff-invitations-heading">
         Staff Invitations
       </Title>
       {invitations.data.invitations.map((invitation) => (
-        <InvitationCard key={invitation.libraryId} invitation={invitation} onJoined={onJoined} />
+        <InvitationCard key={invitation.libraryId} invitation={invitation} onJoined={onJoined} onAnswered={focusAfterAnswer.answered} />
       ))}
     </Stack>
   );
 }
 
-function InvitationCard({ invitation, onJoined }: { invitation: MyInvitation; onJoined: (library: Library) => void }) {
+/**
+ * An answered invitation's card goes, and the button pressed with it: focus moves to the next invitation's Accept,
+ * or, with none left, to the page's heading, rather than falling to the page's body (back to its top for a keyboard
+ * or a screen reader). Only when it fell: if it was taken elsewhere meanwhile, it stays there.
+ */
+function useFocusAfterAnswer(data: unknown) {
+  const list = useRef<HTMLDivElement>(null);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const next = list.current?.querySelector<HTMLElement>('button[data-accept]');
+    const main = document.querySelector('main');
+    if (next) next.focus();
+    else if (main) focusHeading(main, main.querySelector('h1'));
+  }, [data]);
+  return { list, answered: () => (pending.current = true) };
+}
+
+interface InvitationCardProps {
+  invitation: MyInvitation;
+  onJoined: (library: Library) => void;
+  onAnswered: () => void;
+}
+
+function InvitationCard({ invitation, onJoined, onAnswered }: InvitationCardProps) {
   const utils = trpc.useUtils();
   const settled = async () => {
+    onAnswered();
     await utils.staff.myInvitations.invalidate();
     // The browser's other tabs read this account's libraries again.
     announceAccountChange();
@@ -76,10 +107,10 @@ function InvitationCard({ invitation, onJoined }: { invitation: MyInvitation; on
           Invited: <DateText date={invitation.invitedAt} />
         </Text>
         <Group gap="sm">
-          <Button variant="default" className={classes.answer} onClick={() => busy || declineOnce({ libraryId: invitation.libraryId })} {...busyProps(decline.isPending)}>
+          <Button variant="default" className={classes.answer} aria-label={`Decline invitation to ${invitation.libraryName}`} onClick={() => busy || declineOnce({ libraryId: invitation.libraryId })} {...busyProps(decline.isPending)}>
             {decline.isPending ? 'Declining...' : 'Decline'}
           </Button>
-          <Button className={classes.answer} onClick={() => busy || acceptOnce({ libraryId: invitation.libraryId })} {...busyProps(accept.isPending)}>
+          <Button className={classes.answer} data-accept aria-label={`Accept invitation to ${invitation.libraryName}`} onClick={() => busy || acceptOnce({ libraryId: invitation.libraryId })} {...busyProps(accept.isPending)}>
             {accept.isPending ? 'Joining...' : 'Accept'}
           </Button>
         </Group>
