@@ -107,13 +107,13 @@ export async function removeStaff(em: EntityManager, actor: Actor, libraryId: nu
   });
 }
 
-/** The invitations a library admin has not answered yet, earliest first. */
+/** The invitations a library admin has not answered yet, earliest first: the first 50, the next once those are answered. */
 export async function myInvitations(em: EntityManager, userId: number): Promise<MyInvitation[]> {
   const rows = await query<{ library_id: number; library_name: string; invited_by: string | null; invited_at: string }>(
     em,
     `select l.id as library_id, l.name as library_name, inviter.display_name as invited_by, i.created_at as invited_at
        from staff_invitations i join libraries l on l.id = i.library_id left join users inviter on inviter.id = i.invited_by_id
-      where i.user_id = ? order by i.created_at, l.id`,
+      where i.user_id = ? order by i.created_at, l.id limit 50`,
     [userId],
   );
   return rows.map((row) => ({ libraryId: row.library_id, libraryName: row.library_name, invitedBy: row.invited_by, invitedAt: toDate(row.invited_at) }));
