@@ -107,10 +107,22 @@ function InvitationCard({ invitation, onJoined, onAnswered }: InvitationCardProp
           Invited: <DateText date={invitation.invitedAt} />
         </Text>
         <Group gap="sm">
-          <Button variant="default" className={classes.answer} aria-label={`Decline invitation to ${invitation.libraryName}`} onClick={() => busy || declineOnce({ libraryId: invitation.libraryId })} {...busyProps(decline.isPending)}>
+          <Button
+            variant="default"
+            className={classes.answer}
+            aria-label={`Decline invitation to ${invitation.libraryName}`}
+            onClick={() => busy || declineOnce({ libraryId: invitation.libraryId })}
+            {...busyProps(decline.isPending)}
+          >
             {decline.isPending ? 'Declining...' : 'Decline'}
           </Button>
-          <Button className={classes.answer} data-accept aria-label={`Accept invitation to ${invitation.libraryName}`} onClick={() => busy || acceptOnce({ libraryId: invitation.libraryId })} {...busyProps(accept.isPending)}>
+          <Button
+            className={classes.answer}
+            data-accept
+            aria-label={`Accept invitation to ${invitation.libraryName}`}
+            onClick={() => busy || acceptOnce({ libraryId: invitation.libraryId })}
+            {...busyProps(accept.isPending)}
+          >
             {accept.isPending ? 'Joining...' : 'Accept'}
           </Button>
         </Group>
