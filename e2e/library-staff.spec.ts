@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { demo, librarianLibraryWith, logIn, pickLibrary, postOk, register, toastSaying, uniqueEmail } from './fixtures';
+import { demo, hold, librarianLibraryWith, logIn, pickLibrary, postOk, register, toastSaying, uniqueEmail } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -98,7 +98,11 @@ test('an invitation can be declined by its invitee, or taken back by the staff',
   await page.reload();
   await page.getByRole('tab', { name: 'Staff' }).click();
   const withdrawnCard = page.getByRole('article', { name: `Invitation to ${withdrawn.email}` });
+  // While it runs, the button is named as it reads.
+  let release = await hold(page, 'staff.cancelInvitation');
   await withdrawnCard.getByRole('button', { name: 'Cancel Invitation' }).click();
+  await expect(withdrawnCard.getByRole('button', { name: 'Cancelling...', exact: true })).toBeVisible();
+  release();
   await expect(toastSaying(page, `The invitation to ${withdrawn.email} was cancelled.`)).toBeVisible();
   await expect(withdrawnCard).toHaveCount(0);
   // Focus stays in the list, on the invitation now in its place, not on the page's top.
@@ -114,7 +118,10 @@ test('an invitation can be declined by its invitee, or taken back by the staff',
   await logIn(page, declining);
   await page.goto('/dashboard');
   const invitation = page.getByRole('article', { name: `Invitation to ${library}` });
+  release = await hold(page, 'staff.decline');
   await invitation.getByRole('button', { name: 'Decline' }).click();
+  await expect(invitation.getByRole('button', { name: 'Declining...', exact: true })).toBeVisible();
+  release();
   await expect(toastSaying(page, `You declined to join the staff of ${library}.`)).toBeVisible();
   await expect(invitation).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();

@@ -122,6 +122,7 @@ function Invitations({ libraryId, invitations }: { libraryId: number; invitation
     },
   });
   const cancelOnce = useOneAtATime(cancel);
+  const cancelling = (invitation: StaffInvitation) => cancel.isPending && cancel.variables?.userId === invitation.id;
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
@@ -142,11 +143,11 @@ function Invitations({ libraryId, invitations }: { libraryId: number; invitation
                 variant="subtle"
                 color="red"
                 className={staffClasses.rowButton}
-                aria-label={`Cancel invitation to ${invitation.email}`}
+                aria-label={cancelling(invitation) ? undefined : `Cancel invitation to ${invitation.email}`}
                 onClick={() => cancel.isPending || cancelOnce({ libraryId, userId: invitation.id })}
-                {...busyProps(cancel.isPending && cancel.variables?.userId === invitation.id)}
+                {...busyProps(cancelling(invitation))}
               >
-                Cancel Invitation
+                {cancelling(invitation) ? 'Cancelling...' : 'Cancel Invitation'}
               </Button>
             </Group>
           </Card>

@@ -110,7 +110,8 @@ function InvitationCard({ invitation, onJoined, onAnswered }: InvitationCardProp
           <Button
             variant="default"
             className={classes.answer}
-            aria-label={`Decline invitation to ${invitation.libraryName}`}
+            // While it runs, its name is what it shows: 'Declining...'.
+            aria-label={decline.isPending ? undefined : `Decline invitation to ${invitation.libraryName}`}
             onClick={() => busy || declineOnce({ libraryId: invitation.libraryId })}
             {...busyProps(decline.isPending)}
           >
@@ -119,7 +120,7 @@ function InvitationCard({ invitation, onJoined, onAnswered }: InvitationCardProp
           <Button
             className={classes.answer}
             data-accept
-            aria-label={`Accept invitation to ${invitation.libraryName}`}
+            aria-label={accept.isPending ? undefined : `Accept invitation to ${invitation.libraryName}`}
             onClick={() => busy || acceptOnce({ libraryId: invitation.libraryId })}
             {...busyProps(accept.isPending)}
           >
