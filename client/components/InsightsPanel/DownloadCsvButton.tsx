@@ -6,8 +6,8 @@ import type { InsightPeriod } from '../../../shared/schemas';
 import { busyButtonProps } from '../../lib/busy';
 import { isOnline } from '../../lib/connection';
 import { errorMessage } from '../../lib/error-messages';
+import touch from '../../theme.module.css';
 import { trpc } from '../../trpc';
-import classes from './DownloadCsvButton.module.css';
 import { saveFile } from './save-file';
 
 const OFFLINE_EXPORT_MESSAGE = 'You are offline. Downloading the CSV needs a connection; try again when you are back online.';
@@ -36,7 +36,7 @@ export function DownloadCsvButton({ period }: { period: { libraryId: number; day
   }
 
   return (
-    <Button variant="light" className={classes.download} onClick={() => exporting || downloadCsv()} {...busyButtonProps(exporting)}>
+    <Button variant="light" className={touch.fingertip} onClick={() => exporting || downloadCsv()} {...busyButtonProps(exporting)}>
       Download CSV
     </Button>
   );

@@ -9,6 +9,7 @@ import { useZodForm } from '../../hooks/use-zod-form';
 import { busyButtonProps, busyProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
 import { announceAccountChange } from '../../lib/session-sync';
+import touch from '../../theme.module.css';
 import { trpc } from '../../trpc';
 import { BreakableEmail } from '../BreakableEmail';
 import { ErrorAlert, ListSkeleton } from '../DataState';
@@ -99,7 +100,7 @@ function StaffCard({ member, canRemove, onRemove }: { member: StaffMember; canRe
           Staff since: <DateText date={member.since} />
         </Text>
         {canRemove && (
-          <Button size="xs" variant="subtle" color="red" className={staffClasses.rowButton} onClick={onRemove} aria-label={isYou ? undefined : `Remove ${member.displayName}`}>
+          <Button size="xs" variant="subtle" color="red" className={touch.fingertip} onClick={onRemove} aria-label={isYou ? undefined : `Remove ${member.displayName}`}>
             {isYou ? 'Leave' : 'Remove'}
           </Button>
         )}
@@ -142,7 +143,7 @@ function Invitations({ libraryId, invitations }: { libraryId: number; invitation
                 size="xs"
                 variant="subtle"
                 color="red"
-                className={staffClasses.rowButton}
+                className={touch.fingertip}
                 aria-label={cancelling(invitation) ? undefined : `Cancel invitation to ${invitation.email}`}
                 onClick={() => cancel.isPending || cancelOnce({ libraryId, userId: invitation.id })}
                 {...busyProps(cancelling(invitation))}
@@ -190,7 +191,7 @@ function InviteForm({ libraryId }: { libraryId: number }) {
       className={staffClasses.inviteForm}
     >
       <TextInput type="email" label="Colleague's email" placeholder="name@example.com" autoComplete="off" required className={staffClasses.inviteField} {...form.inputProps('email')} />
-      <Button type="submit" className={staffClasses.inviteButton} {...busyProps(invite.isPending)}>
+      <Button type="submit" className={`${staffClasses.inviteButton} ${touch.fingertip}`} {...busyProps(invite.isPending)}>
         {invite.isPending ? 'Inviting...' : 'Invite'}
       </Button>
     </form>

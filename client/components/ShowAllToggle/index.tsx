@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import classes from './ShowAllToggle.module.css';
+import touch from '../../theme.module.css';
 
 interface ShowAllToggleProps {
   expanded: boolean;
@@ -20,7 +20,7 @@ export function ShowAllToggle({ expanded, onToggle, controls, total, summary }: 
           {summary}
         </Text>
       )}
-      <Button variant="subtle" size="compact-sm" className={classes.toggle} aria-expanded={expanded} aria-controls={controls} onClick={() => onToggle(!expanded)}>
+      <Button variant="subtle" size="compact-sm" className={touch.fingertip} aria-expanded={expanded} aria-controls={controls} onClick={() => onToggle(!expanded)}>
         {expanded ? 'Show fewer' : `Show all ${total}`}
       </Button>
     </Group>

@@ -7,10 +7,10 @@ import { busyProps } from '../../lib/busy';
 import { errorMessage } from '../../lib/error-messages';
 import { focusHeading } from '../../lib/focus-heading';
 import { announceAccountChange } from '../../lib/session-sync';
+import touch from '../../theme.module.css';
 import { trpc } from '../../trpc';
 import { ErrorAlert } from '../DataState';
 import { DateText } from '../DateText';
-import classes from './StaffInvitations.module.css';
 
 const LOAD_FALLBACK = 'Failed to fetch invitations';
 const ANSWER_FALLBACK = 'Failed to answer invitation';
@@ -109,7 +109,7 @@ function InvitationCard({ invitation, onJoined, onAnswered }: InvitationCardProp
         <Group gap="sm">
           <Button
             variant="default"
-            className={classes.answer}
+            className={touch.fingertip}
             // While it runs, its name is what it shows: 'Declining...'.
             aria-label={decline.isPending ? undefined : `Decline invitation to ${invitation.libraryName}`}
             onClick={() => busy || declineOnce({ libraryId: invitation.libraryId })}
@@ -118,7 +118,7 @@ function InvitationCard({ invitation, onJoined, onAnswered }: InvitationCardProp
             {decline.isPending ? 'Declining...' : 'Decline'}
           </Button>
           <Button
-            className={classes.answer}
+            className={touch.fingertip}
             data-accept
             aria-label={accept.isPending ? undefined : `Accept invitation to ${invitation.libraryName}`}
             onClick={() => busy || acceptOnce({ libraryId: invitation.libraryId })}
