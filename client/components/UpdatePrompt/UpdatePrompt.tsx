@@ -38,7 +38,15 @@ export function UpdatePrompt() {
   return (
     // Above the offline banner, rather than over its notice.
     <Affix position={{ bottom: `calc(${INSET}px + ${OFFLINE_BANNER_HEIGHT})`, right: INSET }} zIndex={300}>
-      <Notification ref={measurePrompt} title="Update available" onClose={() => setNeedRefresh(false)} closeButtonProps={{ 'aria-label': 'Later' }} withBorder role="alert" style={{ maxWidth: `min(360px, calc(100vw - ${2 * INSET}px))` }}>
+      <Notification
+        ref={measurePrompt}
+        title="Update available"
+        onClose={() => setNeedRefresh(false)}
+        closeButtonProps={{ 'aria-label': 'Later' }}
+        withBorder
+        role="alert"
+        maw={`min(360px, calc(100vw - ${2 * INSET}px))`}
+      >
         <Text size="sm">A new version of {PRODUCT_NAME} is available.</Text>
         <Group justify="flex-end" mt="xs">
           <Button size="xs" onClick={() => void applyUpdate()}>
